@@ -1,0 +1,90 @@
+import { type ChildProcess, fork, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+
+// Child processes of the bench: Canvass itself (the compiled CLI) and the floors and the
+// webhook receiver (TypeScript, run through tsx). Every address is on 127.0.0.1.
+
+export const repoRoot = resolve(import.meta.dirname, '../..')
+// BENCH_CANVASS_CLI measures another build (e.g. a patched copy of dist/, for a before/after).
+export const cliPath = process.env['BENCH_CANVASS_CLI'] ?? resolve(repoRoot, 'dist/cli/main.js')
+
+/** A free port on 127.0.0.1 (asked of the kernel, then released for the child to take). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Runs a Canvass CLI command to completion and returns its stdout; throws with its output on failure. */
+export function runCli(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString()
+    })
+    child.once('exit', (code) =>
+      code === 0 ? done(out) : fail(new Error(`canvass ${args.join(' ')} exited ${code}:\n${out}${err}`)),
+    )
+  })
+}
+
+export const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1) ?? ''
+
+export async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const response = await fetch(url)
+      await response.arrayBuffer()
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+export async function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  await exited
+  clearTimeout(timer)
+}
+
+/**
+ * Forks one of the bench's own TypeScript programs (a floor server, the webhook receiver) and
+ * waits for its first IPC message, `{ port }`.
+ */
+export async function forkTs(
+  file: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(resolve(repoRoot, file), [], {
+    cwd: repoRoot,
+    execArgv: ['--import', 'tsx'],
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const port = await new Promise<number>((done, fail) => {
+    child.once('message', (message: { port?: number }) => done(message.port ?? 0))
+    child.once('exit', (code) => fail(new Error(`${file} exited ${code} before listening`)))
+  })
+  return { child, port }
+}

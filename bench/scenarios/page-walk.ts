@@ -1,0 +1,72 @@
+import { readAllRows } from '../floors/stream-rows.js'
+import { startCanvass } from '../lib/canvass.js'
+import { getAll } from '../lib/http-client.js'
+import { alternate } from '../lib/load.js'
+import { stopChild } from '../lib/processes.js'
+import { check } from '../lib/report.js'
+import { median } from '../lib/stats.js'
+import { LIST_RESPONSES, startListFloor } from './list-page.js'
+import { bearer, type Scenario } from './scenario.js'
+
+// page-walk: a client reading all 100,000 responses page by page (page_size 1000), following
+// the Link header, one request at a time; against one SELECT streaming all rows in-process.
+// For reference (not a target) the same walk is timed on the bare node:http list-page floor: the
+// difference between it and the SELECT is the cost of HTTP itself, the rest is Canvass's.
+
+export const pageWalk: Scenario = {
+  name: 'page-walk',
+  databases: ['sqlite'],
+  floor: 'one SELECT streaming all rows of the form, in-process',
+  async run(context) {
+    const dataset = await context.dataset(LIST_RESPONSES)
+    const canvass = await startCanvass(dataset.database)
+    const bare = await startListFloor(dataset)
+    try {
+      const headers = bearer(canvass)
+      const walk = async () => {
+        const started = performance.now()
+        let next: string | undefined = `/v1/forms/${dataset.formId}/responses?page=1&page_size=1000`
+        let pages = 0
+        let bytes = 0
+        while (next !== undefined) {
+          const page = await getAll(`${canvass.url}${next}`, headers)
+          if (page.status !== 200) throw new Error(`page walk: page ${pages + 1} answered ${page.status}`)
+          pages++
+          bytes += page.bytes
+          next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1]
+        }
+        return { seconds: (performance.now() - started) / 1000, pages, bytes }
+      }
+      const floor = async () => readAllRows(dataset.database.filename, dataset.formId)
+      const bareWalk = async () => {
+        const started = performance.now()
+        for (let page = 1; page <= Math.ceil(dataset.responses / 1000); page++) {
+          await getAll(`${bare.url}/v1/forms/${dataset.formId}/responses?page=${page}&page_size=1000`, {})
+        }
+        return (performance.now() - started) / 1000
+      }
+      if (!context.quick) await walk() // warm-up
+      const runs = await alternate(context.rounds, walk, floor)
+      const bareTimes: number[] = []
+      for (let round = 0; round < context.rounds; round++) bareTimes.push(await bareWalk())
+      return {
+        checks: [
+          check('total s', median(runs.a.map((r) => r.seconds)), median(runs.b.map((r) => r.seconds)), {
+            op: '<=',
+            value: 3,
+          }),
+        ],
+        peakRssMb: canvass.peakRssMb(),
+        details: {
+          pages: runs.a[0]?.pages ?? 0,
+          canvass_mb_read: Math.round((runs.a[0]?.bytes ?? 0) / 1e6),
+          floor_rows: runs.b[0]?.rows ?? 0,
+          bare_http_walk_s: Math.round(median(bareTimes) * 100) / 100,
+        },
+      }
+    } finally {
+      await stopChild(bare.child)
+      await canvass.stop()
+    }
+  },
+}

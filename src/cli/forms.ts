@@ -1,0 +1,33 @@
+import { type Command, InvalidArgumentError } from 'commander'
+import { seedDemo } from '../domain/forms/demo.js'
+import { ensureWorkspace } from '../domain/tokens.js'
+import { withDatabase } from './main.js'
+
+function responseCount(value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new InvalidArgumentError('must be a whole number from 0 to 999999999')
+  return Number(value)
+}
+
+export function registerFormCommands(program: Command): void {
+  program
+    .command('seed-demo')
+    .description('create a demo form with every question kind and N responses; prints the form id last')
+    .option('--responses <n>', 'number of responses', responseCount, 100)
+    .option('--workspace <name>', 'workspace (created if new)', 'default')
+    .action(async (options: { responses: number; workspace: string }) => {
+      const started = Date.now()
+      const formId = await withDatabase(async (database) => {
+        const workspaceId = await ensureWorkspace(database.db, options.workspace)
+        return seedDemo(database, workspaceId, options.responses, (stored) => {
+          if (process.stderr.isTTY)
+            process.stderr.write(`\rstored ${stored} of ${options.responses} responses`)
+        })
+      })
+      if (process.stderr.isTTY) process.stderr.write('\n')
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      console.log(
+        `demo form in workspace "${options.workspace}" with ${options.responses} responses (${seconds} s):`,
+      )
+      console.log(formId)
+    })
+}

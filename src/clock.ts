@@ -1,0 +1,36 @@
+// Microsecond timestamps. Date.now() only has millisecond resolution, so the wall clock is
+// read once and advanced with the monotonic high-resolution timer; every value handed out
+// by one process is strictly greater than the previous one (CONTRACT 1).
+
+const wallAtStartMicros = BigInt(Date.now()) * 1000n
+const hrtimeAtStart = process.hrtime.bigint()
+let lastMicros = 0
+
+export function nowMicros(): number {
+  const now = Number(wallAtStartMicros + (process.hrtime.bigint() - hrtimeAtStart) / 1000n)
+  lastMicros = now > lastMicros ? now : lastMicros + 1
+  return lastMicros
+}
+
+/** `2026-11-22T10:04:05.123456Z` */
+export function formatTimestamp(micros: number): string {
+  const millis = Math.floor(micros / 1000)
+  const iso = new Date(millis).toISOString()
+  return `${iso.slice(0, 23)}${String(micros - millis * 1000).padStart(3, '0')}Z`
+}
+
+const isoPattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6})\d*)?(Z|[+-]\d{2}:?\d{2})$/
+
+/** Parses ISO 8601 (with offset, up to microseconds) or Unix seconds into microseconds; undefined if neither. */
+export function parseTimestamp(text: string): number | undefined {
+  if (/^-?\d{1,12}(\.\d{1,6})?$/.test(text)) return Math.round(Number(text) * 1_000_000)
+  const match = isoPattern.exec(text)
+  if (!match) return undefined
+  const [, base, fraction = '', zone] = match
+  const millis = Date.parse(`${base}${zone}`)
+  if (Number.isNaN(millis)) return undefined
+  // Date.parse accepts 2026-02-30; a timestamp must name a real instant.
+  const roundTrip = new Date(Date.parse(`${base}Z`)).toISOString().slice(0, 19)
+  if (roundTrip !== base) return undefined
+  return millis * 1000 + Number(fraction.padEnd(6, '0'))
+}

@@ -1,0 +1,13 @@
+import type { Migration } from '../migrate.js'
+import { foundation } from './001_foundation.js'
+import { formsAndResponses } from './002_forms_responses.js'
+import { contacts } from './003_contacts.js'
+import { webhooks } from './004_webhooks.js'
+
+// A static index (no directory scanning): names sort in the order they run.
+export const migrations: Record<string, Migration> = {
+  '001_foundation': foundation,
+  '002_forms_responses': formsAndResponses,
+  '003_contacts': contacts,
+  '004_webhooks': webhooks,
+}

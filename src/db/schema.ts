@@ -1,0 +1,6 @@
+import type { ContactsTables } from './tables/contacts.js'
+import type { FormsTables } from './tables/forms.js'
+import type { FoundationTables } from './tables/foundation.js'
+import type { WebhooksTables } from './tables/webhooks.js'
+
+export interface Schema extends FoundationTables, FormsTables, ContactsTables, WebhooksTables {}

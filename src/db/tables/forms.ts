@@ -1,0 +1,30 @@
+// Forms and their responses. Timestamps are integer microseconds; JSON is text.
+
+export interface FormsTable {
+  id: string
+  workspace_id: string
+  title: string
+  /** `{questions, hidden, variables}` as JSON text. */
+  definition: string
+  /** The position of the newest response; positions are gap-free, so this is also the count. */
+  last_seq: number
+  /** submitted_at of the newest response ever stored (0 before the first). */
+  last_submitted_at: number
+  created_at: number
+  updated_at: number
+}
+
+export interface ResponsesTable {
+  id: string
+  form_id: string
+  /** Position in the form's submission order: 1, 2, 3, ... without gaps. */
+  seq: number
+  submitted_at: number
+  /** The response exactly as listed (`{id, submitted_at, answers, hidden, variables}`), computed once. */
+  item_json: string
+}
+
+export interface FormsTables {
+  forms: FormsTable
+  responses: ResponsesTable
+}

@@ -1,0 +1,237 @@
+import type { FieldError } from '../../http/errors.js'
+import { choiceLabels, type FormDefinition, isNumericKind, type Question, TEXT_MAX } from './definition.js'
+
+// A submission checked against the form it answers (CONTRACT 3) and turned into the item
+// the listing shows. Every problem of one submission is reported at once.
+
+export interface Submission {
+  answers: Record<string, unknown>
+  hidden?: Record<string, unknown>
+}
+
+export type AnswerValue = string | boolean | { label: string } | { labels: string[] }
+
+export interface Answer {
+  question: { id: string; title: string; type: string }
+  type: string
+  [valueField: string]: unknown
+}
+
+export interface ResponseItem {
+  id: string
+  submitted_at: string
+  answers: Answer[]
+  hidden: { name: string; value: string }[]
+  variables: { name: string; value: number }[]
+}
+
+const HIDDEN_VALUE_MAX = 10_000
+const emailPattern = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/
+const phonePattern = /^\+[1-9][0-9]{1,14}$/
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
+
+export function answerType(question: Question): string {
+  switch (question.type) {
+    case 'short_text':
+    case 'long_text':
+      return 'text'
+    case 'number':
+    case 'rating':
+    case 'opinion_scale':
+    case 'nps':
+    case 'customer_sat':
+      return 'number'
+    case 'yes_no':
+      return 'boolean'
+    case 'multiple_choice':
+      return question.properties['allow_multiple'] === true ? 'choices' : 'choice'
+    case 'dropdown':
+      return 'choice'
+    default:
+      return question.type
+  }
+}
+
+/** The integer range a numeric question accepts. */
+function numberRange(question: Question): [number, number] {
+  const p = question.properties
+  switch (question.type) {
+    case 'rating':
+      return [1, (p['steps'] as number | undefined) ?? 5]
+    case 'opinion_scale': {
+      const start = (p['start'] as number | undefined) ?? 0
+      return [start, start + ((p['steps'] as number | undefined) ?? 11) - 1]
+    }
+    case 'nps':
+      return [0, 10]
+    case 'customer_sat':
+      return [1, 5]
+    default:
+      return [
+        (p['min'] as number | undefined) ?? -Number.MAX_SAFE_INTEGER,
+        (p['max'] as number | undefined) ?? Number.MAX_SAFE_INTEGER,
+      ]
+  }
+}
+
+export function isCalendarDate(text: string): boolean {
+  const match = datePattern.exec(text)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  )
+}
+
+function isHttpUrl(text: string): boolean {
+  if (text.length > 2048 || /\s/.test(text)) return false
+  try {
+    const url = new URL(text)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/** Checks one answer; returns the value to store, or a message saying what is wrong. */
+function checkAnswer(question: Question, value: unknown): { value: AnswerValue } | { error: string } {
+  switch (question.type) {
+    case 'short_text':
+    case 'long_text': {
+      const max = (question.properties['max_length'] as number | undefined) ?? TEXT_MAX
+      if (typeof value !== 'string') return { error: 'must be a string' }
+      if (value.trim() === '') return { error: 'must not be empty' }
+      if (value.length > max) return { error: `must be at most ${max} characters` }
+      return { value }
+    }
+    case 'email':
+      if (typeof value !== 'string') return { error: 'must be a string' }
+      if (value.length > 254 || !emailPattern.test(value)) return { error: 'must be an e-mail address' }
+      return { value }
+    case 'url':
+      if (typeof value !== 'string') return { error: 'must be a string' }
+      if (!isHttpUrl(value)) return { error: 'must be an absolute http(s) URL' }
+      return { value }
+    case 'phone_number':
+      if (typeof value !== 'string') return { error: 'must be a string' }
+      if (!phonePattern.test(value))
+        return { error: 'must be a phone number in E.164 form, e.g. +4915112345678' }
+      return { value }
+    case 'yes_no':
+      return typeof value === 'boolean' ? { value } : { error: 'must be true or false' }
+    case 'date':
+      if (typeof value !== 'string') return { error: 'must be a string' }
+      return isCalendarDate(value) ? { value } : { error: 'must be a real calendar date YYYY-MM-DD' }
+    case 'multiple_choice':
+    case 'dropdown': {
+      const labels = choiceLabels(question)
+      if (answerType(question) === 'choice') {
+        if (typeof value !== 'string') return { error: 'must be one label string' }
+        return labels.includes(value) ? { value: { label: value } } : { error: 'is not one of the choices' }
+      }
+      if (!Array.isArray(value) || value.length === 0) return { error: 'must be a non-empty array of labels' }
+      const seen = new Set<string>()
+      for (const [index, label] of value.entries()) {
+        if (typeof label !== 'string') return { error: `item ${index} must be a label string` }
+        if (!labels.includes(label)) return { error: `item ${index} is not one of the choices` }
+        if (seen.has(label)) return { error: `item ${index} repeats the label ${JSON.stringify(label)}` }
+        seen.add(label)
+      }
+      return { value: { labels: value as string[] } }
+    }
+    default: {
+      // the numeric kinds
+      if (typeof value !== 'number' || !Number.isFinite(value)) return { error: 'must be an integer' }
+      if (!Number.isInteger(value)) return { error: 'must be an integer' }
+      if (!Number.isSafeInteger(value)) return { error: 'must be between -(2^53-1) and 2^53-1' }
+      const [min, max] = numberRange(question)
+      if (value < min || value > max) return { error: `must be from ${min} to ${max}` }
+      return { value: String(value) }
+    }
+  }
+}
+
+function computeVariables(
+  definition: FormDefinition,
+  numbers: Map<string, number>,
+  errors: FieldError[],
+): { name: string; value: number }[] {
+  return definition.variables.map((variable) => {
+    let value = variable.initial
+    for (const calculation of variable.calculations) {
+      const operand =
+        calculation.question_id !== undefined ? numbers.get(calculation.question_id) : calculation.value
+      if (operand === undefined) continue
+      if (calculation.op === 'add') value += operand
+      else if (calculation.op === 'subtract') value -= operand
+      else if (calculation.op === 'multiply') value *= operand
+      else value = operand
+    }
+    if (!Number.isFinite(value)) {
+      errors.push({ path: '/answers', message: `these answers make variable ${variable.name} overflow` })
+    }
+    return { name: variable.name, value: Object.is(value, -0) ? 0 : value }
+  })
+}
+
+/**
+ * Checks a submission and builds the listed item. Answers follow the form's question order and
+ * carry the question as it is now, so later edits of the form do not change them.
+ */
+export function buildResponseItem(
+  definition: FormDefinition,
+  submission: Submission,
+  id: string,
+  submittedAt: string,
+): { item: ResponseItem; errors: FieldError[] } {
+  const errors: FieldError[] = []
+  const byId = new Map(definition.questions.map((question) => [question.id, question]))
+  for (const key of Object.keys(submission.answers)) {
+    if (!byId.has(key))
+      errors.push({ path: `/answers/${pointer(key)}`, message: 'is not a question of this form' })
+  }
+  const answers: Answer[] = []
+  const numbers = new Map<string, number>()
+  for (const question of definition.questions) {
+    const path = `/answers/${pointer(question.id)}`
+    if (!Object.hasOwn(submission.answers, question.id)) {
+      if (question.required) errors.push({ path, message: 'is required' })
+      continue
+    }
+    const raw = submission.answers[question.id]
+    const checked = checkAnswer(question, raw)
+    if ('error' in checked) {
+      errors.push({ path, message: checked.error })
+      continue
+    }
+    const type = answerType(question)
+    if (isNumericKind(question.type)) numbers.set(question.id, raw as number)
+    answers.push({
+      question: { id: question.id, title: question.title, type: question.type },
+      type,
+      [type]: checked.value,
+    })
+  }
+  const hiddenGiven = submission.hidden ?? {}
+  const declared = new Set(definition.hidden)
+  for (const [name, value] of Object.entries(hiddenGiven)) {
+    const path = `/hidden/${pointer(name)}`
+    if (!declared.has(name)) errors.push({ path, message: 'is not a hidden field of this form' })
+    else if (typeof value !== 'string') errors.push({ path, message: 'must be a string' })
+    else if (value.length > HIDDEN_VALUE_MAX)
+      errors.push({ path, message: `must be at most ${HIDDEN_VALUE_MAX} characters` })
+  }
+  const hidden = definition.hidden
+    .filter((name) => Object.hasOwn(hiddenGiven, name) && typeof hiddenGiven[name] === 'string')
+    .map((name) => ({ name, value: hiddenGiven[name] as string }))
+  const variables = computeVariables(definition, numbers, errors)
+  return { item: { id, submitted_at: submittedAt, answers, hidden, variables }, errors }
+}
+
+function pointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1')
+}

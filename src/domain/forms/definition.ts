@@ -1,0 +1,239 @@
+import type { FieldError } from '../../http/errors.js'
+import { newId } from '../../ids.js'
+
+// A form's definition (CONTRACT 2): questions of a closed set of kinds, hidden field names
+// and variables. Everything the structure alone cannot say (each kind's properties, unique
+// names, calculations that name numeric questions) is checked here, every problem at once.
+
+export const questionKinds = [
+  'short_text',
+  'long_text',
+  'email',
+  'url',
+  'phone_number',
+  'number',
+  'rating',
+  'opinion_scale',
+  'nps',
+  'customer_sat',
+  'yes_no',
+  'multiple_choice',
+  'dropdown',
+  'date',
+] as const
+export type QuestionKind = (typeof questionKinds)[number]
+
+export const calculationOps = ['add', 'subtract', 'multiply', 'set'] as const
+export type CalculationOp = (typeof calculationOps)[number]
+
+export interface Question {
+  id: string
+  title: string
+  type: QuestionKind
+  required: boolean
+  properties: Record<string, unknown>
+}
+
+export interface Calculation {
+  op: CalculationOp
+  value?: number
+  question_id?: string
+}
+
+export interface Variable {
+  name: string
+  initial: number
+  calculations: Calculation[]
+}
+
+export interface FormDefinition {
+  questions: Question[]
+  hidden: string[]
+  variables: Variable[]
+}
+
+export interface FormInput {
+  title: string
+  questions: { id?: string; title: string; type: QuestionKind; required?: boolean; properties?: object }[]
+  hidden?: string[]
+  variables?: { name: string; initial?: number; calculations?: Calculation[] }[]
+}
+
+/** Longest text answer when a question sets no max_length of its own. */
+export const TEXT_MAX = 10_000
+export const CHOICE_LABEL_MAX = 256
+/** Bound on variable constants, so a chain of calculations stays a finite JSON number. */
+export const VARIABLE_VALUE_MAX = 1e12
+
+const numericKinds: ReadonlySet<QuestionKind> = new Set([
+  'number',
+  'rating',
+  'opinion_scale',
+  'nps',
+  'customer_sat',
+])
+export const isNumericKind = (kind: QuestionKind): boolean => numericKinds.has(kind)
+
+type PropertyRule = (value: unknown) => string | undefined
+
+const integerIn =
+  (min: number, max: number): PropertyRule =>
+  (value) =>
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+      ? undefined
+      : `must be an integer from ${min} to ${max}`
+
+const boolean: PropertyRule = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false')
+const choicesRule: PropertyRule = () => undefined // checked in detail by checkChoices
+
+const propertyRules: Record<QuestionKind, Record<string, PropertyRule>> = {
+  short_text: { max_length: integerIn(1, TEXT_MAX) },
+  long_text: { max_length: integerIn(1, TEXT_MAX) },
+  email: {},
+  url: {},
+  phone_number: {},
+  number: {
+    min: integerIn(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    max: integerIn(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  },
+  rating: { steps: integerIn(3, 10) },
+  opinion_scale: { start: integerIn(0, 1), steps: integerIn(5, 11) },
+  nps: {},
+  customer_sat: {},
+  yes_no: {},
+  multiple_choice: { choices: choicesRule, allow_multiple: boolean },
+  dropdown: { choices: choicesRule },
+  date: {},
+}
+
+/** The labels of a choice question; `choices` may be given as strings or as `{label}` objects. */
+export function choiceLabels(question: Question): string[] {
+  const choices = question.properties['choices']
+  if (!Array.isArray(choices)) return []
+  return choices.map((choice) => (typeof choice === 'string' ? choice : (choice as { label: string }).label))
+}
+
+function checkChoices(value: unknown, path: string, errors: FieldError[]): void {
+  if (value === undefined) {
+    errors.push({ path, message: 'is required: a choice question needs its choices' })
+    return
+  }
+  if (!Array.isArray(value) || value.length === 0 || value.length > 1000) {
+    errors.push({ path, message: 'must be an array of 1 to 1000 choices' })
+    return
+  }
+  const seen = new Map<string, number>()
+  value.forEach((choice, index) => {
+    const here = `${path}/${index}`
+    const isObject = choice !== null && typeof choice === 'object' && !Array.isArray(choice)
+    const label =
+      typeof choice === 'string' ? choice : isObject ? (choice as { label?: unknown }).label : undefined
+    if (isObject && Object.keys(choice).some((key) => key !== 'label')) {
+      errors.push({ path: here, message: 'a choice is a label string or an object {label}' })
+      return
+    }
+    if (typeof label !== 'string' || label.trim() === '' || label.length > CHOICE_LABEL_MAX) {
+      errors.push({
+        path: here,
+        message: `must be a non-empty label of at most ${CHOICE_LABEL_MAX} characters`,
+      })
+      return
+    }
+    const first = seen.get(label)
+    if (first !== undefined) errors.push({ path: here, message: `duplicates the label of choice ${first}` })
+    else seen.set(label, index)
+  })
+}
+
+function checkProperties(question: FormInput['questions'][number], path: string, errors: FieldError[]): void {
+  const rules = propertyRules[question.type]
+  if (!rules) return // an unknown kind is reported by the schema
+  const properties = (question.properties ?? {}) as Record<string, unknown>
+  for (const [key, value] of Object.entries(properties)) {
+    const rule = rules[key]
+    if (!rule) {
+      errors.push({ path: `${path}/${key}`, message: `is not a property of a ${question.type} question` })
+      continue
+    }
+    const message = rule(value)
+    if (message) errors.push({ path: `${path}/${key}`, message })
+  }
+  if (question.type === 'multiple_choice' || question.type === 'dropdown') {
+    checkChoices(properties['choices'], `${path}/choices`, errors)
+  }
+  if (question.type === 'number') {
+    const { min, max } = properties
+    if (Number.isInteger(min) && Number.isInteger(max) && (min as number) > (max as number)) {
+      errors.push({ path: `${path}/min`, message: 'must not be greater than max' })
+    }
+  }
+}
+
+function duplicates(names: string[], path: (index: number) => string, what: string, errors: FieldError[]) {
+  const seen = new Map<string, number>()
+  names.forEach((name, index) => {
+    const first = seen.get(name)
+    if (first !== undefined)
+      errors.push({ path: path(index), message: `duplicates the ${what} at index ${first}` })
+    else seen.set(name, index)
+  })
+}
+
+/**
+ * Checks a definition and gives it its stored shape: missing question ids are generated
+ * (ids given are kept, so a PUT keeps the identity of its questions), `required` defaults to false.
+ */
+export function normaliseDefinition(input: FormInput): { definition: FormDefinition; errors: FieldError[] } {
+  const errors: FieldError[] = []
+  input.questions.forEach((question, index) => {
+    checkProperties(question, `/questions/${index}/properties`, errors)
+  })
+  const givenIds = input.questions.flatMap((question, index) =>
+    question.id === undefined ? [] : [[question.id, index] as const],
+  )
+  duplicates(
+    givenIds.map(([id]) => id),
+    (at) => `/questions/${givenIds[at]?.[1]}/id`,
+    'question id',
+    errors,
+  )
+  // Generated ids cannot collide with given ones (128 random bits), so they are assigned after the check.
+  const questions: Question[] = input.questions.map((question) => ({
+    id: question.id ?? newId('q'),
+    title: question.title,
+    type: question.type,
+    required: question.required ?? false,
+    properties: (question.properties ?? {}) as Record<string, unknown>,
+  }))
+  const hidden = input.hidden ?? []
+  duplicates(hidden, (index) => `/hidden/${index}`, 'hidden field', errors)
+  const variables: Variable[] = (input.variables ?? []).map((variable) => ({
+    name: variable.name,
+    initial: variable.initial ?? 0,
+    calculations: variable.calculations ?? [],
+  }))
+  duplicates(
+    variables.map((variable) => variable.name),
+    (index) => `/variables/${index}/name`,
+    'variable name',
+    errors,
+  )
+  const byId = new Map(questions.map((question) => [question.id, question]))
+  variables.forEach((variable, index) => {
+    variable.calculations.forEach((calculation, step) => {
+      const path = `/variables/${index}/calculations/${step}`
+      const hasValue = calculation.value !== undefined
+      const hasQuestion = calculation.question_id !== undefined
+      if (hasValue === hasQuestion) {
+        errors.push({ path, message: 'needs exactly one of value and question_id' })
+      } else if (hasQuestion) {
+        const question = byId.get(calculation.question_id as string)
+        if (!question) errors.push({ path: `${path}/question_id`, message: 'is not a question of this form' })
+        else if (!isNumericKind(question.type)) {
+          errors.push({ path: `${path}/question_id`, message: 'must name a question with a numeric answer' })
+        }
+      }
+    })
+  })
+  return { definition: { questions, hidden, variables }, errors }
+}

@@ -1,0 +1,93 @@
+import { Readable } from 'node:stream'
+import { stringify } from 'csv-stringify/sync'
+import type { Db } from '../../db/database.js'
+import type { Answer, ResponseItem } from './answers.js'
+import type { FormDefinition } from './definition.js'
+import { exportResponseItems, type ResponseFilter } from './responses.js'
+
+// Streaming export: a Readable pulls one keyset batch at a time only when the consumer wants
+// more (Readable.from honours backpressure), so memory stays flat however many responses match.
+
+export type ExportFormat = 'ndjson' | 'csv'
+
+export const exportContentType: Record<ExportFormat, string> = {
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+}
+
+interface Column {
+  header: string
+  value(item: ResponseItem): string
+}
+
+function answerText(answer: Answer | undefined): string {
+  if (!answer) return ''
+  const value = answer[answer.type]
+  if (answer.type === 'choice') return (value as { label: string }).label
+  if (answer.type === 'choices') return (value as { labels: string[] }).labels.join(', ')
+  return String(value)
+}
+
+/** id, submitted_at, one column per question (by title), each hidden field, each variable; headers made unique. */
+export function csvColumns(definition: FormDefinition): Column[] {
+  const columns: Column[] = [
+    { header: 'id', value: (item) => item.id },
+    { header: 'submitted_at', value: (item) => item.submitted_at },
+    ...definition.questions.map((question) => ({
+      header: question.title,
+      value: (item: ResponseItem) =>
+        answerText(item.answers.find((answer) => answer.question.id === question.id)),
+    })),
+    ...definition.hidden.map((name) => ({
+      header: name,
+      value: (item: ResponseItem) => item.hidden.find((field) => field.name === name)?.value ?? '',
+    })),
+    ...definition.variables.map((variable) => ({
+      header: variable.name,
+      value: (item: ResponseItem) => {
+        const found = item.variables.find((entry) => entry.name === variable.name)
+        return found === undefined ? '' : String(found.value)
+      },
+    })),
+  ]
+  const used = new Set<string>()
+  for (const column of columns) {
+    let header = column.header
+    for (let n = 2; used.has(header); n++) header = `${column.header} (${n})`
+    used.add(header)
+    column.header = header
+  }
+  return columns
+}
+
+export function exportStream(
+  db: Db,
+  formId: string,
+  definition: FormDefinition,
+  filter: ResponseFilter,
+  format: ExportFormat,
+): Readable {
+  const batches = exportResponseItems(db, formId, filter)
+  if (format === 'ndjson') {
+    return Readable.from(
+      (async function* () {
+        for await (const batch of batches) yield `${batch.join('\n')}\n`
+      })(),
+      { objectMode: false },
+    )
+  }
+  const columns = csvColumns(definition)
+  return Readable.from(
+    (async function* () {
+      yield stringify([columns.map((column) => column.header)])
+      for await (const batch of batches) {
+        const records = batch.map((json) => {
+          const item = JSON.parse(json) as ResponseItem
+          return columns.map((column) => column.value(item))
+        })
+        yield stringify(records)
+      }
+    })(),
+    { objectMode: false },
+  )
+}

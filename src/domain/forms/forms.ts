@@ -1,0 +1,114 @@
+import { formatTimestamp, nowMicros } from '../../clock.js'
+import type { Database, Db } from '../../db/database.js'
+import type { FormsTable } from '../../db/tables/forms.js'
+import { validationFailed } from '../../http/errors.js'
+import { newId } from '../../ids.js'
+import { type FormDefinition, type FormInput, normaliseDefinition } from './definition.js'
+
+// Forms of a workspace. Every look-up is by (workspace, id): another workspace's form is
+// indistinguishable from one that does not exist.
+
+export interface FormView extends FormDefinition {
+  id: string
+  title: string
+  response_count: number
+  created_at: string
+  updated_at: string
+}
+
+type FormRow = Pick<FormsTable, 'id' | 'title' | 'definition' | 'last_seq' | 'created_at' | 'updated_at'>
+
+const formColumns = ['id', 'title', 'definition', 'last_seq', 'created_at', 'updated_at'] as const
+
+export function formView(row: FormRow): FormView {
+  const definition = JSON.parse(row.definition) as FormDefinition
+  return {
+    id: row.id,
+    title: row.title,
+    ...definition,
+    response_count: Number(row.last_seq),
+    created_at: formatTimestamp(Number(row.created_at)),
+    updated_at: formatTimestamp(Number(row.updated_at)),
+  }
+}
+
+function checkedDefinition(input: FormInput): FormDefinition {
+  const { definition, errors } = normaliseDefinition(input)
+  if (errors.length > 0) throw validationFailed(errors)
+  return definition
+}
+
+export async function createForm(db: Db, workspaceId: string, input: FormInput): Promise<FormView> {
+  const definition = checkedDefinition(input)
+  const now = nowMicros()
+  const row = {
+    id: newId('frm'),
+    workspace_id: workspaceId,
+    title: input.title,
+    definition: JSON.stringify(definition),
+    last_seq: 0,
+    last_submitted_at: 0,
+    created_at: now,
+    updated_at: now,
+  }
+  await db.insertInto('forms').values(row).execute()
+  return formView(row)
+}
+
+export async function findForm(db: Db, workspaceId: string, formId: string): Promise<FormView | undefined> {
+  const row = await db
+    .selectFrom('forms')
+    .select(formColumns)
+    .where('id', '=', formId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst()
+  return row ? formView(row) : undefined
+}
+
+/** One page of forms, oldest first, with one row more than the page when another page follows. */
+export async function listForms(
+  db: Db,
+  workspaceId: string,
+  page: { offset: number; limit: number },
+): Promise<FormView[]> {
+  const rows = await db
+    .selectFrom('forms')
+    .select(formColumns)
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  return rows.map(formView)
+}
+
+/** Replaces the whole definition; stored responses keep the questions they were answered under. */
+export async function replaceForm(
+  database: Database,
+  workspaceId: string,
+  formId: string,
+  input: FormInput,
+): Promise<FormView | undefined> {
+  const definition = checkedDefinition(input)
+  const row = await database.db
+    .updateTable('forms')
+    .set({ title: input.title, definition: JSON.stringify(definition), updated_at: nowMicros() })
+    .where('id', '=', formId)
+    .where('workspace_id', '=', workspaceId)
+    .returning(formColumns)
+    .executeTakeFirst()
+  return row ? formView(row) : undefined
+}
+
+/** Deletes the form; its responses (and other capabilities' rows, e.g. webhooks) go by ON DELETE CASCADE. */
+export async function deleteForm(database: Database, workspaceId: string, formId: string): Promise<boolean> {
+  const result = await database.transaction((trx) =>
+    trx
+      .deleteFrom('forms')
+      .where('id', '=', formId)
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirst(),
+  )
+  return Number(result.numDeletedRows) > 0
+}

@@ -1,0 +1,16 @@
+export const allScopes = [
+  'forms:read',
+  'forms:write',
+  'responses:read',
+  'responses:write',
+  'contacts:read',
+  'contacts:write',
+  'webhooks:read',
+  'webhooks:write',
+] as const
+
+export type Scope = (typeof allScopes)[number]
+
+export function isScope(value: string): value is Scope {
+  return (allScopes as readonly string[]).includes(value)
+}

@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { nowMicros } from '../clock.js'
+import type { Db } from '../db/database.js'
+import { newId } from '../ids.js'
+import { allScopes, type Scope } from './scopes.js'
+
+// API tokens: `cvs_` + 32 random bytes. Only the SHA-256 digest is stored; a token is
+// found by its digest, so the plain token exists only in the caller's hands.
+
+export interface TokenPrincipal {
+  tokenId: string
+  workspaceId: string
+  scopes: ReadonlySet<Scope>
+}
+
+export interface TokenSummary {
+  id: string
+  name: string
+  workspace: string
+  scopes: Scope[]
+  createdAt: number
+  revokedAt: number | null
+}
+
+export function digestToken(plain: string): string {
+  return createHash('sha256').update(plain).digest('hex')
+}
+
+function generateToken(): string {
+  return `cvs_${randomBytes(32).toString('base64url')}`
+}
+
+/** Finds the workspace by name, creating it if it does not exist yet. */
+export async function ensureWorkspace(db: Db, name: string): Promise<string> {
+  await db
+    .insertInto('workspaces')
+    .values({ id: newId('ws'), name, created_at: nowMicros() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export async function createToken(
+  db: Db,
+  options: { workspaceId: string; name: string; scopes?: readonly Scope[] },
+): Promise<{ id: string; token: string }> {
+  const token = generateToken()
+  const id = newId('tok')
+  await db
+    .insertInto('api_tokens')
+    .values({
+      id,
+      workspace_id: options.workspaceId,
+      name: options.name,
+      digest: digestToken(token),
+      scopes: (options.scopes ?? allScopes).join(' '),
+      created_at: nowMicros(),
+      revoked_at: null,
+    })
+    .execute()
+  return { id, token }
+}
+
+export async function findActiveToken(db: Db, plain: string): Promise<TokenPrincipal | undefined> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select(['id', 'workspace_id', 'scopes'])
+    .where('digest', '=', digestToken(plain))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    tokenId: row.id,
+    workspaceId: row.workspace_id,
+    scopes: new Set(row.scopes.split(' ').filter(Boolean) as Scope[]),
+  }
+}
+
+export async function listTokens(db: Db): Promise<TokenSummary[]> {
+  const rows = await db
+    .selectFrom('api_tokens')
+    .innerJoin('workspaces', 'workspaces.id', 'api_tokens.workspace_id')
+    .select([
+      'api_tokens.id',
+      'api_tokens.name',
+      'workspaces.name as workspace',
+      'api_tokens.scopes',
+      'api_tokens.created_at',
+      'api_tokens.revoked_at',
+    ])
+    .orderBy('api_tokens.created_at')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    workspace: row.workspace,
+    scopes: row.scopes.split(' ').filter(Boolean) as Scope[],
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  }))
+}
+
+/** Returns false when no such token exists. Revoking twice keeps the first revocation time. */
+export async function revokeToken(db: Db, id: string): Promise<boolean> {
+  const token = await db.selectFrom('api_tokens').select('revoked_at').where('id', '=', id).executeTakeFirst()
+  if (!token) return false
+  if (token.revoked_at === null) {
+    await db.updateTable('api_tokens').set({ revoked_at: nowMicros() }).where('id', '=', id).execute()
+  }
+  return true
+}
+
+/**
+ * On a first start with an empty database: workspace `default` and one all-scope token.
+ * Returns the plain token when this call created it (so the caller can print it once).
+ * Concurrent first starts on one PostgreSQL create it once: the workspace name is unique.
+ */
+export async function bootstrapDefaultWorkspace(db: Db): Promise<string | undefined> {
+  const any = await db.selectFrom('workspaces').select('id').limit(1).executeTakeFirst()
+  if (any) return undefined
+  const inserted = await db
+    .insertInto('workspaces')
+    .values({ id: newId('ws'), name: 'default', created_at: nowMicros() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!inserted) return undefined
+  const { token } = await createToken(db, { workspaceId: inserted.id, name: 'initial' })
+  return token
+}

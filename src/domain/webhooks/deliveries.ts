@@ -1,0 +1,363 @@
+import { type Selectable, sql } from 'kysely'
+import { formatTimestamp, nowMicros } from '../../clock.js'
+import type { Database, Db } from '../../db/database.js'
+import type { WebhookDeliveriesTable } from '../../db/tables/webhooks.js'
+import { newId } from '../../ids.js'
+import { announceDeliveryQueued } from './signal.js'
+import type { WebhookRow } from './webhooks.js'
+
+// The outbox: one row per event and webhook. A row is pending until an attempt succeeds or the
+// retry schedule is exhausted. Workers claim due rows with a lease; an expired lease (a crashed
+// worker) makes the row due again.
+
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>
+
+// Written as a literal, not a parameter: only then can SQLite use the partial index of due jobs
+// (`where status = 'pending'`); with a parameter every claim scanned the whole table.
+const isPending = sql<boolean>`status = 'pending'`
+
+export interface DeliveryView {
+  id: string
+  event_id: string
+  status: 'pending' | 'succeeded' | 'failed'
+  attempts: number
+  last_status_code: number | null
+  last_error: string | null
+  next_attempt_at: string | null
+  created_at: string
+  delivered_at: string | null
+}
+
+const timestampOrNull = (micros: number | null) => (micros === null ? null : formatTimestamp(Number(micros)))
+
+export function deliveryView(row: DeliveryRow): DeliveryView {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    status: row.status,
+    attempts: Number(row.attempts),
+    last_status_code: row.last_status_code === null ? null : Number(row.last_status_code),
+    last_error: row.last_error,
+    next_attempt_at: row.status === 'pending' ? timestampOrNull(row.next_attempt_at) : null,
+    created_at: formatTimestamp(Number(row.created_at)),
+    delivered_at: timestampOrNull(row.delivered_at),
+  }
+}
+
+/** Queues one event for each of the webhooks, inside the caller's transaction. */
+export async function queueEvent(
+  trx: Db,
+  webhooks: Pick<WebhookRow, 'id'>[],
+  eventType: string,
+  body: (event: { event_id: string; event_type: string; created_at: string }) => object,
+  options: { manual?: boolean } = {},
+): Promise<DeliveryRow[]> {
+  if (webhooks.length === 0) return []
+  const now = nowMicros()
+  const header = { event_id: newId('evt'), event_type: eventType, created_at: formatTimestamp(now) }
+  const payload = JSON.stringify(body(header))
+  const rows = await trx
+    .insertInto('webhook_deliveries')
+    .values(
+      webhooks.map((webhook) => ({
+        id: newId('dlv'),
+        webhook_id: webhook.id,
+        event_id: header.event_id,
+        event_type: eventType,
+        payload,
+        status: 'pending' as const,
+        attempts: 0,
+        attempt_base: 0,
+        manual: options.manual ? 1 : 0,
+        last_status_code: null,
+        last_error: null,
+        next_attempt_at: now,
+        lease_expires_at: null,
+        created_at: now,
+        delivered_at: null,
+      })),
+    )
+    .returningAll()
+    .execute()
+  announceDeliveryQueued()
+  return rows
+}
+
+/** Sends a `ping` event to one webhook through the same durable path as real events. */
+export async function queuePing(database: Database, webhook: WebhookRow): Promise<DeliveryRow> {
+  const rows = await database.transaction((trx) =>
+    queueEvent(
+      trx,
+      [webhook],
+      'ping',
+      (header) => ({ ...header, webhook: { form_id: webhook.form_id, tag: webhook.tag } }),
+      {
+        manual: true,
+      },
+    ),
+  )
+  return rows[0] as DeliveryRow
+}
+
+/** One page of a webhook's deliveries, newest first, with one extra row when another page follows. */
+export async function listDeliveries(
+  db: Db,
+  webhookId: string,
+  page: { offset: number; limit: number },
+): Promise<DeliveryView[]> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  return rows.map(deliveryView)
+}
+
+/**
+ * Makes a delivery due again now, with a fresh retry schedule, even if it succeeded or failed.
+ * A delivery a worker holds right now keeps its lease; it is retried after that attempt.
+ */
+export async function redeliver(
+  db: Db,
+  webhookId: string,
+  deliveryId: string,
+): Promise<DeliveryView | undefined> {
+  const row = await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: 'pending',
+      attempt_base: sql`attempts`,
+      manual: 1,
+      next_attempt_at: nowMicros(),
+    })
+    .where('id', '=', deliveryId)
+    .where('webhook_id', '=', webhookId)
+    .returningAll()
+    .executeTakeFirst()
+  if (!row) return undefined
+  announceDeliveryQueued()
+  return deliveryView(row)
+}
+
+export interface ClaimedDelivery {
+  delivery: DeliveryRow
+  webhook: WebhookRow
+  /** The lease this worker holds; results are written only while it still holds it. */
+  lease: number
+}
+
+/**
+ * Claims up to `limit` due deliveries for `leaseMicros`. On PostgreSQL rows locked by another
+ * worker's claim are skipped (FOR UPDATE SKIP LOCKED), so workers never take the same job twice
+ * while a lease is valid.
+ */
+export async function claimDueDeliveries(
+  database: Database,
+  limit: number,
+  leaseMicros: number,
+  /** Webhooks this worker already sends its share to: their jobs wait, others go first. */
+  busyWebhookIds: string[] = [],
+): Promise<ClaimedDelivery[]> {
+  const now = nowMicros()
+  const lease = now + leaseMicros
+  let due = database.db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where(isPending)
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+    .orderBy('next_attempt_at', 'asc')
+    .limit(limit)
+  if (busyWebhookIds.length > 0) due = due.where('webhook_id', 'not in', busyWebhookIds)
+  const claimed = await database.db
+    .updateTable('webhook_deliveries')
+    .set({ lease_expires_at: lease })
+    .where('id', 'in', database.dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
+    .returningAll()
+    .execute()
+  if (claimed.length === 0) return []
+  const webhooks = await database.db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('id', 'in', [...new Set(claimed.map((row) => row.webhook_id))])
+    .execute()
+  const byId = new Map(webhooks.map((webhook) => [webhook.id, webhook]))
+  const result: ClaimedDelivery[] = []
+  for (const delivery of claimed) {
+    const webhook = byId.get(delivery.webhook_id)
+    // A webhook deleted since: its deliveries went with it (cascade).
+    if (webhook) result.push({ delivery, webhook, lease })
+  }
+  return result
+}
+
+/** Gives claimed jobs back untouched (still due), e.g. when their webhook has its share in flight. */
+export async function releaseClaims(database: Database, claims: ClaimedDelivery[]): Promise<void> {
+  const lease = claims[0]?.lease
+  if (lease === undefined) return
+  await database.db
+    .updateTable('webhook_deliveries')
+    .set({ lease_expires_at: null })
+    .where(
+      'id',
+      'in',
+      claims.map((claim) => claim.delivery.id),
+    )
+    .where('lease_expires_at', '=', lease)
+    .execute()
+}
+
+/** On SQLite one process delivers: leases left by a crashed run of it are void at start. */
+export async function releaseAllLeases(db: Db): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ lease_expires_at: null })
+    .where(isPending)
+    .where('lease_expires_at', 'is not', null)
+    .execute()
+}
+
+export interface AttemptOutcome {
+  ok: boolean
+  statusCode: number | null
+  error: string | null
+  /** Seconds asked for by a Retry-After header, if any. */
+  retryAfterSeconds?: number | undefined
+}
+
+const FIVE_DAYS_MICROS = 5 * 24 * 3600 * 1_000_000
+
+/**
+ * Records one attempt's outcome: success; a failure retried after the schedule's next delay
+ * (+-20 % jitter, or Retry-After when longer); or the end of the schedule. A 410 disables the
+ * webhook at once; five days of nothing but failures disable it too.
+ */
+export async function recordAttempt(
+  database: Database,
+  claim: ClaimedDelivery,
+  outcome: AttemptOutcome,
+  schedule: number[],
+): Promise<'succeeded' | 'retrying' | 'failed' | 'lost'> {
+  const { delivery, webhook, lease } = claim
+  const now = nowMicros()
+  const attempts = Number(delivery.attempts) + 1
+  if (outcome.ok) {
+    // The common case is one statement, without a transaction: it is the hot path of delivery.
+    const updated = await database.db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'succeeded',
+        attempts,
+        last_status_code: outcome.statusCode,
+        last_error: null,
+        next_attempt_at: null,
+        lease_expires_at: null,
+        delivered_at: now,
+      })
+      .where('id', '=', delivery.id)
+      .where('lease_expires_at', '=', lease)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return 'lost'
+    if (webhook.failing_since !== null) {
+      await database.db
+        .updateTable('webhooks')
+        .set({ failing_since: null })
+        .where('id', '=', webhook.id)
+        .execute()
+    }
+    return 'succeeded'
+  }
+  return database.transaction(async (trx) => {
+    let status: 'succeeded' | 'retrying' | 'failed'
+    let nextAttemptAt: number | null = null
+    if (outcome.ok) {
+      status = 'succeeded'
+    } else {
+      const delaySeconds =
+        outcome.statusCode === 410 ? undefined : schedule[attempts - Number(delivery.attempt_base) - 1]
+      if (delaySeconds === undefined) {
+        status = 'failed'
+      } else {
+        status = 'retrying'
+        const jittered = delaySeconds * (0.8 + Math.random() * 0.4)
+        const wait = Math.max(jittered, Math.min(outcome.retryAfterSeconds ?? 0, 24 * 3600))
+        nextAttemptAt = now + Math.round(wait * 1_000_000)
+      }
+    }
+    const updated = await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: status === 'retrying' ? 'pending' : status,
+        attempts,
+        last_status_code: outcome.statusCode,
+        last_error: outcome.error,
+        next_attempt_at: nextAttemptAt,
+        lease_expires_at: null,
+        ...(status === 'succeeded' ? { delivered_at: now } : {}),
+      })
+      .where('id', '=', delivery.id)
+      .where('lease_expires_at', '=', lease)
+      .executeTakeFirst()
+    // Our lease ran out and another worker took the job: its result counts, not ours.
+    if (Number(updated.numUpdatedRows) === 0) return 'lost'
+
+    if (outcome.ok) {
+      if (webhook.failing_since !== null) {
+        await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', webhook.id).execute()
+      }
+    } else if (outcome.statusCode === 410) {
+      await trx
+        .updateTable('webhooks')
+        .set({ enabled: 0, updated_at: now })
+        .where('id', '=', webhook.id)
+        .execute()
+    } else {
+      const current = await trx
+        .selectFrom('webhooks')
+        .select(['failing_since', 'enabled'])
+        .where('id', '=', webhook.id)
+        .executeTakeFirst()
+      if (current && current.failing_since === null) {
+        await trx.updateTable('webhooks').set({ failing_since: now }).where('id', '=', webhook.id).execute()
+      } else if (
+        current &&
+        current.enabled === 1 &&
+        now - Number(current.failing_since) >= FIVE_DAYS_MICROS
+      ) {
+        await trx
+          .updateTable('webhooks')
+          .set({ enabled: 0, updated_at: now })
+          .where('id', '=', webhook.id)
+          .execute()
+      }
+    }
+    return status
+  })
+}
+
+/** A pending delivery of a webhook that was disabled since it was queued: it fails without an attempt. */
+export async function abandonDelivery(
+  database: Database,
+  claim: ClaimedDelivery,
+  reason: string,
+): Promise<void> {
+  await database.db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', last_error: reason, next_attempt_at: null, lease_expires_at: null })
+    .where('id', '=', claim.delivery.id)
+    .where('lease_expires_at', '=', claim.lease)
+    .execute()
+}
+
+export async function pendingDeliveryCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(isPending)
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}

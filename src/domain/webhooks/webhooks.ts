@@ -1,0 +1,216 @@
+import type { Selectable } from 'kysely'
+import { formatTimestamp, nowMicros } from '../../clock.js'
+import { type Database, type Db, isUniqueViolation } from '../../db/database.js'
+import type { WebhooksTable } from '../../db/tables/webhooks.js'
+import { type FieldError, validationFailed } from '../../http/errors.js'
+import { newId } from '../../ids.js'
+import { secretProblem } from './signing.js'
+import { checkTarget, TargetRefused } from './ssrf.js'
+
+// Webhook management (CONTRACT 5): a webhook belongs to a form and is named by its tag.
+
+export type WebhookRow = Selectable<WebhooksTable>
+
+export interface EventTypes {
+  form_response: boolean
+}
+
+export interface WebhookView {
+  form_id: string
+  tag: string
+  url: string
+  enabled: boolean
+  verify_ssl: boolean
+  event_types: EventTypes
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookInput {
+  url?: string | undefined
+  enabled?: boolean | undefined
+  secret?: string | null | undefined
+  verify_ssl?: boolean | undefined
+  event_types?: Partial<EventTypes> | undefined
+}
+
+export function eventTypesOf(row: Pick<WebhookRow, 'event_types'>): EventTypes {
+  const parsed = JSON.parse(row.event_types) as Partial<EventTypes>
+  return { form_response: parsed.form_response === true }
+}
+
+export function webhookView(row: WebhookRow): WebhookView {
+  return {
+    form_id: row.form_id,
+    tag: row.tag,
+    url: row.url,
+    enabled: row.enabled === 1,
+    verify_ssl: row.verify_ssl === 1,
+    event_types: eventTypesOf(row),
+    created_at: formatTimestamp(Number(row.created_at)),
+    updated_at: formatTimestamp(Number(row.updated_at)),
+  }
+}
+
+export async function formInWorkspace(db: Db, workspaceId: string, formId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('forms')
+    .select('id')
+    .where('id', '=', formId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The problems of a target URL beyond its schema (absolute http(s), at most 2048 characters). */
+export async function targetProblems(url: string, allowPrivate: boolean): Promise<FieldError[]> {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return [{ path: '/url', message: 'must be an absolute http(s) URL' }]
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return [{ path: '/url', message: 'must be an absolute http(s) URL' }]
+  }
+  if (parsed.hostname === '') return [{ path: '/url', message: 'must name a host' }]
+  if (allowPrivate) return []
+  try {
+    await checkTarget(parsed)
+    return []
+  } catch (error) {
+    if (error instanceof TargetRefused) {
+      return [{ path: '/url', message: `is not an allowed target: ${error.message}` }]
+    }
+    throw error
+  }
+}
+
+/**
+ * Creates or updates the webhook `tag` of a form. Undefined when the form is not in the
+ * workspace; throws validation_failed for a bad URL, secret, or a create without url.
+ */
+export async function putWebhook(
+  database: Database,
+  options: { allowPrivate: boolean },
+  workspaceId: string,
+  formId: string,
+  tag: string,
+  input: WebhookInput,
+): Promise<{ created: boolean; webhook: WebhookView } | undefined> {
+  if (!(await formInWorkspace(database.db, workspaceId, formId))) return undefined
+  const errors: FieldError[] = []
+  if (input.url !== undefined) errors.push(...(await targetProblems(input.url, options.allowPrivate)))
+  if (typeof input.secret === 'string') {
+    const problem = secretProblem(input.secret)
+    if (problem) errors.push({ path: '/secret', message: problem })
+  }
+  const write = () =>
+    database.transaction(async (trx) => {
+      const existing = await trx
+        .selectFrom('webhooks')
+        .selectAll()
+        .where('form_id', '=', formId)
+        .where('tag', '=', tag)
+        .executeTakeFirst()
+      const now = nowMicros()
+      if (!existing) {
+        if (input.url === undefined) errors.push({ path: '/url', message: 'is required to create a webhook' })
+        if (errors.length > 0) throw validationFailed(errors)
+        const row = await trx
+          .insertInto('webhooks')
+          .values({
+            id: newId('wh'),
+            workspace_id: workspaceId,
+            form_id: formId,
+            tag,
+            url: input.url as string,
+            enabled: input.enabled === false ? 0 : 1,
+            secret: input.secret ?? null,
+            verify_ssl: input.verify_ssl === false ? 0 : 1,
+            event_types: JSON.stringify({ form_response: input.event_types?.form_response ?? true }),
+            failing_since: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        return { created: true, webhook: webhookView(row) }
+      }
+      if (errors.length > 0) throw validationFailed(errors)
+      const changes: Partial<WebhookRow> = { updated_at: now }
+      if (input.url !== undefined) changes.url = input.url
+      if (input.enabled !== undefined) {
+        changes.enabled = input.enabled ? 1 : 0
+        // Enabling again starts a fresh record of failures.
+        if (input.enabled) changes.failing_since = null
+      }
+      if (input.secret !== undefined) changes.secret = input.secret
+      if (input.verify_ssl !== undefined) changes.verify_ssl = input.verify_ssl ? 1 : 0
+      if (input.event_types !== undefined) {
+        changes.event_types = JSON.stringify({ form_response: input.event_types.form_response === true })
+      }
+      const row = await trx
+        .updateTable('webhooks')
+        .set(changes)
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return { created: false, webhook: webhookView(row) }
+    })
+  try {
+    return await write()
+  } catch (error) {
+    // Two creates of one tag at once: the loser becomes an update of the winner's webhook.
+    if (isUniqueViolation(error)) return write()
+    throw error
+  }
+}
+
+export async function findWebhookRow(
+  db: Db,
+  workspaceId: string,
+  formId: string,
+  tag: string,
+): Promise<WebhookRow | undefined> {
+  return db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('form_id', '=', formId)
+    .where('workspace_id', '=', workspaceId)
+    .where('tag', '=', tag)
+    .executeTakeFirst()
+}
+
+/** Webhooks of a form in creation order; undefined when the form is not in the workspace. */
+export async function listWebhooks(
+  db: Db,
+  workspaceId: string,
+  formId: string,
+): Promise<WebhookView[] | undefined> {
+  if (!(await formInWorkspace(db, workspaceId, formId))) return undefined
+  const rows = await db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('form_id', '=', formId)
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute()
+  return rows.map(webhookView)
+}
+
+export async function deleteWebhook(
+  db: Db,
+  workspaceId: string,
+  formId: string,
+  tag: string,
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('webhooks')
+    .where('form_id', '=', formId)
+    .where('workspace_id', '=', workspaceId)
+    .where('tag', '=', tag)
+    .executeTakeFirst()
+  return Number(deleted.numDeletedRows) > 0
+}

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto'
+import type { Duplex } from 'node:stream'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify'
+import FindMyWay from 'find-my-way'
+import secureJson from 'secure-json-parse'
+import type { Config } from '../config.js'
+import type { Database } from '../db/database.js'
+import type { Scope } from '../domain/scopes.js'
+import type { TokenPrincipal } from '../domain/tokens.js'
+import { authenticate, TokenCache } from './auth.js'
+import { ApiError, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
+import { createMetrics, type HttpMetrics } from './metrics.js'
+import { registerOpenApi } from './openapi.js'
+import { registerRoutes } from './routes/index.js'
+import {
+  coerceQuery,
+  fieldErrorsFromAjv,
+  isStorableString,
+  rejectUnstorable,
+  validatorCompiler,
+} from './validation.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope a /v1 route needs; every /v1 route names one unless it is `public`. */
+    scope?: Scope
+    public?: boolean
+  }
+  interface FastifyRequest {
+    principal: TokenPrincipal | null
+  }
+  interface FastifyInstance {
+    config: Config
+    database: Database
+    metrics: HttpMetrics
+  }
+}
+
+export interface AppDependencies {
+  config: Config
+  database: Database
+  logger: FastifyBaseLogger
+}
+
+export type App = FastifyInstance
+
+const requestIdPattern = /^[A-Za-z0-9._:@/+=-]{1,128}$/
+
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    // One log line per request, written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: deps.config.bodyLimit,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID()
+    },
+    routerOptions: { maxParamLength: 4096 },
+    // Requests Node's HTTP parser refuses (malformed lines or headers, conflicting lengths,
+    // headers over the limit) get a problem document too, like every other error.
+    clientErrorHandler: answerClientError,
+    // Malformed URLs (bad percent-encoding) are the caller's mistake, answered as problems.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id)
+      sendProblem(
+        reply,
+        request,
+        new ApiError('validation_failed', `the request URL is malformed: ${error.message}`),
+      )
+    },
+  })
+
+  app.decorate('config', deps.config)
+  app.decorate('database', deps.database)
+  app.decorate('metrics', createMetrics())
+  app.decorateRequest('principal', null)
+  app.setValidatorCompiler(validatorCompiler)
+  app.addSchema(ProblemSchema)
+
+  registerJsonParser(app)
+  const routesByPath = collectRoutes(app)
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  app.addHook('onRequest', authenticate(new TokenCache(deps.database.db)))
+  if (deps.config.rateLimit > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      hook: 'onRequest',
+      // Bursts up to twice the sustained rate: the window is two seconds wide.
+      max: deps.config.rateLimit * 2,
+      timeWindow: 2000,
+      enableDraftSpec: true,
+      allowList: (request) => request.principal === null,
+      keyGenerator: (request) => request.principal?.tokenId ?? request.ip,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
+    })
+  }
+  // Query and path strings that the databases cannot store faithfully never reach them.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.query, request.params]) {
+      if (part && typeof part === 'object') rejectUnstorable(part)
+    }
+    const query = request.query as Record<string, unknown> | undefined
+    if (query && typeof query === 'object') coerceQuery(query, request.routeOptions.schema?.querystring)
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched'
+    const labels = { method: request.method, route, status_code: String(reply.statusCode) }
+    const seconds = reply.elapsedTime / 1000
+    app.metrics.requests.inc(labels)
+    app.metrics.duration.observe(labels, seconds)
+    request.log.info(
+      { method: request.method, url: request.url, route, status: reply.statusCode, ms: reply.elapsedTime },
+      'request',
+    )
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error)
+    if (apiError.code === 'internal') request.log.error({ err: error, reqId: request.id }, 'unhandled error')
+    sendProblem(reply, request, apiError)
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    const allowed = routesByPath(path)
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '))
+      return sendProblem(
+        reply,
+        request,
+        new ApiError(
+          'method_not_allowed',
+          `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+        ),
+      )
+    }
+    return sendProblem(reply, request, new ApiError('not_found', `no route ${request.method} ${path}`))
+  })
+
+  await registerOpenApi(app)
+  await app.register(registerRoutes)
+  return app
+}
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    socket.destroy()
+    return
+  }
+  const detail =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'the request headers are larger than the limit'
+      : 'the request is not well-formed HTTP'
+  const requestId = randomUUID()
+  const body = JSON.stringify(problemOf(new ApiError('validation_failed', detail), requestId))
+  socket.end(
+    'HTTP/1.1 400 Bad Request\r\n' +
+      'Content-Type: application/problem+json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${requestId}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  )
+}
+
+function sendProblem(reply: FastifyReply, request: FastifyRequest, error: ApiError) {
+  for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value)
+  return reply
+    .code(error.statusCode)
+    .type('application/problem+json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(problemOf(error, request.id))
+}
+
+const frameworkCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation_failed',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+}
+
+// For errors thrown by plugins with only a status: the first code listed for that status.
+const codeByStatus = new Map<number, ErrorCode>(
+  (Object.entries(errorStatus) as [ErrorCode, number][]).reverse().map(([code, status]) => [status, code]),
+)
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error
+  if (error.validation) {
+    return new ApiError(
+      'validation_failed',
+      `invalid ${error.validationContext ?? 'request'}`,
+      fieldErrorsFromAjv(error.validation as Parameters<typeof fieldErrorsFromAjv>[0]),
+    )
+  }
+  const mapped = error.code ? frameworkCodes[error.code] : undefined
+  if (mapped === 'payload_too_large') return new ApiError(mapped, 'the request body is larger than the limit')
+  if (mapped === 'unsupported_media_type') {
+    return new ApiError(mapped, 'a request body must be sent with Content-Type: application/json')
+  }
+  if (mapped) return new ApiError(mapped, error.message)
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) {
+    return new ApiError(codeByStatus.get(status) ?? 'validation_failed', error.message)
+  }
+  return new ApiError('internal', 'an internal error occurred; it has been logged with this request id')
+}
+
+function registerJsonParser(app: FastifyInstance) {
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string
+    // An empty body is no body; routes that need one say so through their schema.
+    if (text.trim() === '') return done(null, undefined)
+    let value: unknown
+    try {
+      value = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' })
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      if (message.includes('forbidden prototype property')) {
+        return done(
+          new ApiError(
+            'validation_failed',
+            'the body uses a forbidden key (__proto__ or constructor.prototype)',
+            [{ path: '', message: 'keys __proto__ and constructor.prototype are not allowed' }],
+          ),
+        )
+      }
+      return done(new ApiError('invalid_json', `the request body is not valid JSON: ${message}`))
+    }
+    // Escapes are the only way a NUL or an unpaired surrogate can reach a parsed string.
+    if (/\\u(0000|d[89a-f])/i.test(text)) {
+      try {
+        rejectUnstorable(value)
+      } catch (error) {
+        return done(error as Error)
+      }
+    }
+    done(null, value)
+  })
+}
+
+/** Keeps a router of every declared path, to tell a wrong method (405) from an unknown path (404). */
+function collectRoutes(app: FastifyInstance): (path: string) => string[] {
+  const router = FindMyWay({ maxParamLength: 4096 })
+  const methods = new Map<string, Set<string>>()
+  app.addHook('onRoute', (route) => {
+    const list = Array.isArray(route.method) ? route.method : [route.method]
+    let set = methods.get(route.url)
+    if (!set) {
+      set = new Set()
+      methods.set(route.url, set)
+      router.on('GET', route.url, () => undefined, { url: route.url })
+    }
+    for (const method of list) set.add(method)
+  })
+  return (path) => {
+    if (!isStorableString(path)) return []
+    const found = router.find('GET', path)
+    const url = (found?.store as { url?: string } | undefined)?.url
+    return url ? [...(methods.get(url) ?? [])].sort() : []
+  }
+}

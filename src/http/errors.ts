@@ -1,0 +1,103 @@
+import { type Static, Type } from 'typebox'
+
+// The closed set of error codes (CONTRACT 1), each with its HTTP status. Every failure
+// leaves Canvass as an RFC 9457 problem document built from an ApiError.
+
+export const errorStatus = {
+  invalid_json: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  idempotency_key_reused: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+} as const
+
+export type ErrorCode = keyof typeof errorStatus
+
+export interface FieldError {
+  /** JSON pointer to the offending place, e.g. `/contacts/3/email`. */
+  path: string
+  message: string
+}
+
+export class ApiError extends Error {
+  readonly statusCode: number
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail)
+    this.statusCode = errorStatus[code]
+  }
+}
+
+export function notFound(kind: string, id: string): ApiError {
+  return new ApiError('not_found', `${kind} ${id} does not exist`)
+}
+
+export function validationFailed(errors: FieldError[]): ApiError {
+  const first = errors[0]
+  const detail =
+    errors.length === 1 && first
+      ? `${first.path || 'the request'}: ${first.message}`
+      : `the request has ${errors.length} invalid values`
+  return new ApiError('validation_failed', detail, errors)
+}
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String({ description: 'Always `about:blank`.' }),
+    title: Type.String({ description: 'The HTTP reason phrase.' }),
+    status: Type.Integer(),
+    code: Type.Unsafe<ErrorCode>({
+      type: 'string',
+      enum: Object.keys(errorStatus),
+      description: 'Stable, machine-readable error code.',
+    }),
+    detail: Type.String(),
+    description: Type.String({ description: 'The same text as `detail`.' }),
+    request_id: Type.String(),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ path: Type.String({ description: 'JSON pointer' }), message: Type.String() })),
+    ),
+  },
+  { $id: 'Problem', description: 'An RFC 9457 problem document.' },
+)
+
+export type Problem = Static<typeof ProblemSchema>
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+}
+
+export function problemOf(error: ApiError, requestId: string): Problem {
+  const problem: Problem = {
+    type: 'about:blank',
+    title: titles[error.statusCode] ?? 'Error',
+    status: error.statusCode,
+    code: error.code,
+    detail: error.detail,
+    description: error.detail,
+    request_id: requestId,
+  }
+  if (error.errors) problem.errors = error.errors
+  return problem
+}

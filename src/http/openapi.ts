@@ -1,0 +1,78 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance, RouteOptions } from 'fastify'
+
+// The OpenAPI 3.1 document is generated from the route schemas. Every /v1 route gets the
+// bearer security requirement and the problem responses it can produce, so the document
+// shows the whole error envelope without each route repeating it.
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+})
+
+const commonErrors = {
+  400: problem(
+    'Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`).',
+  ),
+  401: problem('Missing, malformed, unknown or revoked token (`unauthorized`).'),
+  403: problem('The token lacks the scope this operation needs (`forbidden`).'),
+  404: problem('No such resource in the token’s workspace (`not_found`).'),
+  429: problem('Over the token’s request rate (`rate_limited`); see `Retry-After`.'),
+  500: problem('A bug (`internal`); the detail never leaks internals.'),
+}
+
+const bodyErrors = {
+  413: problem('Body over the size limit (`payload_too_large`).'),
+  415: problem('A body without `Content-Type: application/json` (`unsupported_media_type`).'),
+}
+
+function withDefaults(route: RouteOptions): void {
+  if (!route.url.startsWith('/v1/')) return
+  const config = (route.config ?? {}) as { scope?: string; public?: boolean }
+  if (!config.public && !config.scope) {
+    throw new Error(`route ${route.method} ${route.url} must declare config.scope or config.public`)
+  }
+  if (config.public) return
+  route.schema = route.schema ?? {}
+  const schema = route.schema as Record<string, unknown>
+  schema['security'] = [{ bearer: [] }]
+  const scopeNote = `Needs scope \`${config.scope}\`.`
+  schema['description'] = schema['description'] ? `${schema['description']}\n\n${scopeNote}` : scopeNote
+  const hasBody = schema['body'] !== undefined
+  schema['response'] = {
+    ...commonErrors,
+    ...(hasBody ? bodyErrors : {}),
+    ...((schema['response'] as object) ?? {}),
+  }
+}
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', withDefaults)
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Canvass API',
+        version: '1',
+        description:
+          'Self-hostable survey service: forms, responses, contact lists and webhooks. ' +
+          'Every request carries `Authorization: Bearer <token>`; errors are RFC 9457 problem documents.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A Canvass API token (`cvs_...`).' },
+        },
+      },
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) => String(json['$id'] ?? `def-${index}`),
+    },
+  })
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  })
+  app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
+}

@@ -1,0 +1,163 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { deleteContact, findContact, listContactsOfList } from '../../../domain/contacts/contacts.js'
+import {
+  createContactList,
+  deleteContactList,
+  findContactList,
+  listContactLists,
+} from '../../../domain/contacts/lists.js'
+import { workspaceOf } from '../../auth.js'
+import { notFound } from '../../errors.js'
+import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import {
+  ContactListBody,
+  ContactListSchema,
+  ContactParams,
+  ListParams,
+  StoredContactSchema,
+} from './schemas.js'
+
+// CONTRACT 4: contact lists and single contacts.
+export async function contactListRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = ['contacts']
+  const Deleted = Type.Null({ description: 'Deleted.' })
+
+  app.post(
+    '/v1/contact-lists',
+    {
+      config: { scope: 'contacts:write' },
+      schema: {
+        tags,
+        summary: 'Create a contact list',
+        body: ContactListBody,
+        response: { 201: ContactListSchema },
+      },
+    },
+    async (request, reply) => {
+      const list = await createContactList(app.database.db, workspaceOf(request), request.body.name)
+      return reply.code(201).send(list)
+    },
+  )
+
+  app.get(
+    '/v1/contact-lists',
+    {
+      config: { scope: 'contacts:read' },
+      schema: {
+        tags,
+        summary: 'List contact lists, oldest first',
+        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        response: { 200: PagedList(ContactListSchema) },
+      },
+    },
+    async (request, reply) => {
+      const page = request.query
+      const lists = await listContactLists(app.database.db, workspaceOf(request), {
+        offset: pageOffset(page),
+        limit: page.page_size + 1,
+      })
+      return pageResult(request, reply, page, lists)
+    },
+  )
+
+  app.get(
+    '/v1/contact-lists/:list_id',
+    {
+      config: { scope: 'contacts:read' },
+      schema: {
+        tags,
+        summary: 'Get a contact list',
+        params: ListParams,
+        response: { 200: ContactListSchema },
+      },
+    },
+    async (request) => {
+      const list = await findContactList(app.database.db, workspaceOf(request), request.params.list_id)
+      if (!list) throw notFound('contact list', request.params.list_id)
+      return list
+    },
+  )
+
+  app.delete(
+    '/v1/contact-lists/:list_id',
+    {
+      config: { scope: 'contacts:write' },
+      schema: {
+        tags,
+        summary: 'Delete a contact list with its contacts',
+        params: ListParams,
+        response: { 204: Deleted },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await deleteContactList(app.database, workspaceOf(request), request.params.list_id)
+      if (!deleted) throw notFound('contact list', request.params.list_id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/v1/contact-lists/:list_id/contacts',
+    {
+      config: { scope: 'contacts:read' },
+      schema: {
+        tags,
+        summary: 'List the contacts of a list, oldest first',
+        params: ListParams,
+        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        response: { 200: PagedList(StoredContactSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { list_id } = request.params
+      const db = app.database.db
+      if (!(await findContactList(db, workspaceOf(request), list_id))) throw notFound('contact list', list_id)
+      const page = request.query
+      const contacts = await listContactsOfList(db, list_id, {
+        offset: pageOffset(page),
+        limit: page.page_size + 1,
+      })
+      return pageResult(request, reply, page, contacts)
+    },
+  )
+
+  app.get(
+    '/v1/contacts/:contact_id',
+    {
+      config: { scope: 'contacts:read' },
+      schema: {
+        tags,
+        summary: 'Get a contact',
+        params: ContactParams,
+        response: { 200: StoredContactSchema },
+      },
+    },
+    async (request) => {
+      const contact = await findContact(app.database.db, workspaceOf(request), request.params.contact_id)
+      if (!contact) throw notFound('contact', request.params.contact_id)
+      return contact
+    },
+  )
+
+  app.delete(
+    '/v1/contacts/:contact_id',
+    {
+      config: { scope: 'contacts:write' },
+      schema: {
+        tags,
+        summary: 'Delete a contact',
+        description: 'Removes the person’s data, including stored idempotent answers that carried it.',
+        params: ContactParams,
+        response: { 204: Deleted },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await deleteContact(app.database, workspaceOf(request), request.params.contact_id)
+      if (!deleted) throw notFound('contact', request.params.contact_id)
+      return reply.code(204).send(null)
+    },
+  )
+}

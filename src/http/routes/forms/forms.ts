@@ -1,0 +1,104 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { createForm, deleteForm, findForm, listForms, replaceForm } from '../../../domain/forms/forms.js'
+import { workspaceOf } from '../../auth.js'
+import { notFound } from '../../errors.js'
+import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { FormBody, FormParams, FormSchema } from './schemas.js'
+
+// CONTRACT 2: form definitions.
+export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = ['forms']
+
+  app.post(
+    '/v1/forms',
+    {
+      config: { scope: 'forms:write' },
+      schema: {
+        tags,
+        summary: 'Create a form',
+        body: FormBody,
+        response: { 201: FormSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await createForm(app.database.db, workspaceOf(request), request.body)
+      return reply.code(201).send(form)
+    },
+  )
+
+  app.get(
+    '/v1/forms',
+    {
+      config: { scope: 'forms:read' },
+      schema: {
+        tags,
+        summary: 'List forms, oldest first',
+        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        response: { 200: PagedList(FormSchema) },
+      },
+    },
+    async (request, reply) => {
+      const page = request.query
+      const forms = await listForms(app.database.db, workspaceOf(request), {
+        offset: pageOffset(page),
+        limit: page.page_size + 1,
+      })
+      return pageResult(request, reply, page, forms)
+    },
+  )
+
+  app.get(
+    '/v1/forms/:form_id',
+    {
+      config: { scope: 'forms:read' },
+      schema: { tags, summary: 'Get a form', params: FormParams, response: { 200: FormSchema } },
+    },
+    async (request) => {
+      const form = await findForm(app.database.db, workspaceOf(request), request.params.form_id)
+      if (!form) throw notFound('form', request.params.form_id)
+      return form
+    },
+  )
+
+  app.put(
+    '/v1/forms/:form_id',
+    {
+      config: { scope: 'forms:write' },
+      schema: {
+        tags,
+        summary: 'Replace a form’s definition',
+        description:
+          'Question ids given are kept; missing ones are generated. Stored responses are not rewritten.',
+        params: FormParams,
+        body: FormBody,
+        response: { 200: FormSchema },
+      },
+    },
+    async (request) => {
+      const form = await replaceForm(app.database, workspaceOf(request), request.params.form_id, request.body)
+      if (!form) throw notFound('form', request.params.form_id)
+      return form
+    },
+  )
+
+  app.delete(
+    '/v1/forms/:form_id',
+    {
+      config: { scope: 'forms:write' },
+      schema: {
+        tags,
+        summary: 'Delete a form with its responses and webhooks',
+        params: FormParams,
+        response: { 204: Type.Null({ description: 'Deleted.' }) },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await deleteForm(app.database, workspaceOf(request), request.params.form_id)
+      if (!deleted) throw notFound('form', request.params.form_id)
+      return reply.code(204).send(null)
+    },
+  )
+}

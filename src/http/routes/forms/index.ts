@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify'
+import { formDefinitionRoutes } from './forms.js'
+import { responseRoutes } from './responses.js'
+
+export async function formRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(formDefinitionRoutes)
+  await app.register(responseRoutes)
+}

@@ -1,0 +1,214 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { Type } from 'typebox'
+import { parseTimestamp } from '../../../clock.js'
+import { type ExportFormat, exportContentType, exportStream } from '../../../domain/forms/export.js'
+import { findForm } from '../../../domain/forms/forms.js'
+import {
+  deleteResponses,
+  listResponseItems,
+  type ResponseFilter,
+  submitResponse,
+} from '../../../domain/forms/responses.js'
+import { workspaceOf } from '../../auth.js'
+import { type FieldError, notFound, validationFailed } from '../../errors.js'
+import { PagedList, PageQuery, pageResult } from '../../pagination.js'
+import { FormParams, ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
+
+// CONTRACT 3 and seed 4.1: responses of a form.
+
+const MAX_IDS = 1000
+const idPattern = /^[A-Za-z0-9_-]{1,64}$/
+const jsonType = 'application/json; charset=utf-8'
+
+/** Sends JSON that is already serialised; Fastify passes a string with a JSON type through as it is. */
+function sendJsonText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).type(jsonType).send(text)
+}
+
+interface FilterQuery {
+  since?: string | undefined
+  until?: string | undefined
+  sort?: 'submitted_at,desc' | 'submitted_at,asc' | undefined
+  included_response_ids?: string | undefined
+}
+
+function idList(text: string, path: string, errors: FieldError[]): string[] {
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
+  if (ids.length > MAX_IDS) errors.push({ path, message: `must name at most ${MAX_IDS} ids` })
+  // An id that cannot exist is an unknown id: ignored, like any other.
+  return ids.filter((id) => idPattern.test(id))
+}
+
+function responseFilter(query: FilterQuery): ResponseFilter {
+  const errors: FieldError[] = []
+  const time = (name: 'since' | 'until') => {
+    const text = query[name]
+    if (text === undefined) return undefined
+    const micros = parseTimestamp(text)
+    if (micros === undefined)
+      errors.push({ path: `/${name}`, message: 'must be an ISO 8601 timestamp or Unix seconds' })
+    return micros
+  }
+  const since = time('since')
+  const until = time('until')
+  if (since !== undefined && until !== undefined && since > until) {
+    errors.push({ path: '/since', message: 'must not be after until' })
+  }
+  // An empty list (`included_response_ids=`) filters nothing; a list of only unknown ids matches nothing.
+  const given = query.included_response_ids?.split(',').some((id) => id.trim() !== '') ?? false
+  const ids = given ? idList(query.included_response_ids ?? '', '/included_response_ids', errors) : undefined
+  if (errors.length > 0) throw validationFailed(errors)
+  return { since, until, ids, order: query.sort === 'submitted_at,asc' ? 'asc' : 'desc' }
+}
+
+export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = ['responses']
+
+  app.post(
+    '/v1/forms/:form_id/responses',
+    {
+      config: { scope: 'responses:write' },
+      schema: {
+        tags,
+        summary: 'Submit a response',
+        description: 'Every problem of the submission is listed at once (`400 validation_failed`).',
+        params: FormParams,
+        body: SubmissionBody,
+        response: { 201: ResponseItemSchema },
+      },
+    },
+    async (request, reply) => {
+      const stored = await submitResponse(
+        app.database,
+        workspaceOf(request),
+        request.params.form_id,
+        request.body,
+      )
+      if (!stored) throw notFound('form', request.params.form_id)
+      // The same bytes the listing will show.
+      return sendJsonText(reply, 201, stored.json)
+    },
+  )
+
+  app.get(
+    '/v1/forms/:form_id/responses',
+    {
+      config: { scope: 'responses:read' },
+      schema: {
+        tags,
+        summary: 'List responses (seed 4.1), newest first',
+        params: FormParams,
+        querystring: Type.Object({ ...PageQuery, ...ResponseFilterQuery }, { additionalProperties: false }),
+        response: { 200: PagedList(ResponseItemSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page, page_size } = request.query
+      const filter = responseFilter(request.query)
+      const rows = await listResponseItems(
+        app.database.db,
+        workspaceOf(request),
+        request.params.form_id,
+        { page, page_size },
+        filter,
+      )
+      if (!rows) throw notFound('form', request.params.form_id)
+      const shaped = pageResult(request, reply, { page, page_size }, rows)
+      // Items are stored serialised: the page is a join of their texts, not a re-serialisation.
+      const body = `{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[${shaped.items.join(',')}]}`
+      return sendJsonText(reply, 200, body)
+    },
+  )
+
+  app.delete(
+    '/v1/forms/:form_id/responses',
+    {
+      config: { scope: 'responses:write' },
+      schema: {
+        tags,
+        summary: 'Delete responses by id',
+        description: 'Unknown ids are ignored. `included_tokens` is accepted as a synonym.',
+        params: FormParams,
+        querystring: Type.Object(
+          {
+            included_response_ids: Type.Optional(
+              Type.String({ description: 'Comma-separated ids, at most 1000.' }),
+            ),
+            included_tokens: Type.Optional(Type.String({ description: 'Same as included_response_ids.' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 204: Type.Null({ description: 'Deleted.' }) },
+      },
+    },
+    async (request, reply) => {
+      const { included_response_ids, included_tokens } = request.query
+      const errors: FieldError[] = []
+      if (included_response_ids === undefined && included_tokens === undefined) {
+        errors.push({ path: '/included_response_ids', message: 'is required: name the responses to delete' })
+      }
+      const ids = new Set([
+        ...idList(included_response_ids ?? '', '/included_response_ids', errors),
+        ...idList(included_tokens ?? '', '/included_tokens', errors),
+      ])
+      if (ids.size > MAX_IDS)
+        errors.push({ path: '/included_response_ids', message: `must name at most ${MAX_IDS} ids` })
+      if (errors.length > 0) throw validationFailed(errors)
+      const found = await deleteResponses(app.database, workspaceOf(request), request.params.form_id, [
+        ...ids,
+      ])
+      if (!found) throw notFound('form', request.params.form_id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/v1/forms/:form_id/responses/export',
+    {
+      config: { scope: 'responses:read' },
+      schema: {
+        tags,
+        summary: 'Export every matching response, streamed',
+        description:
+          '`ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), ' +
+          'hidden fields and variables.',
+        params: FormParams,
+        querystring: Type.Object(
+          {
+            format: Type.Optional(
+              Type.Unsafe<ExportFormat>({ type: 'string', enum: ['ndjson', 'csv'], default: 'ndjson' }),
+            ),
+            ...ResponseFilterQuery,
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            description: 'The responses, streamed.',
+            content: {
+              'application/x-ndjson': { schema: { type: 'string' } },
+              'text/csv': { schema: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const filter = responseFilter(request.query)
+      const format = request.query.format ?? 'ndjson'
+      const formId = request.params.form_id
+      const form = await findForm(app.database.db, workspaceOf(request), formId)
+      if (!form) throw notFound('form', formId)
+      const stream = exportStream(app.database.db, formId, form, filter, format)
+      return (reply as FastifyReply)
+        .type(exportContentType[format])
+        .header('content-disposition', `attachment; filename="responses-${formId}.${format}"`)
+        .send(stream)
+    },
+  )
+}

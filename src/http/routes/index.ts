@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify'
+import { contactRoutes } from './contacts/index.js'
+import { formRoutes } from './forms/index.js'
+import { systemRoutes } from './system.js'
+import { webhookRoutes } from './webhooks/index.js'
+
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(systemRoutes)
+  await app.register(formRoutes)
+  await app.register(contactRoutes)
+  await app.register(webhookRoutes)
+}

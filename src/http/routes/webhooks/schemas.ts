@@ -1,0 +1,98 @@
+import { Type } from 'typebox'
+
+// Schemas of webhooks and deliveries: they validate requests and document the API (OpenAPI).
+
+const IdString = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
+const Tag = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_.-]+$',
+  description: 'Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - .',
+})
+
+export const FormParams = Type.Object({ form_id: IdString }, { additionalProperties: false })
+export const WebhookParams = Type.Object({ form_id: IdString, tag: Tag }, { additionalProperties: false })
+export const DeliveryParams = Type.Object(
+  { form_id: IdString, tag: Tag, delivery_id: IdString },
+  { additionalProperties: false },
+)
+export const NoQuery = Type.Object({}, { additionalProperties: false })
+
+const EventTypes = Type.Object(
+  { form_response: Type.Boolean({ description: 'A stored response of the form.' }) },
+  {
+    additionalProperties: false,
+    description: 'Event kinds the webhook receives; `form_response` is the only kind.',
+  },
+)
+
+export const WebhookBody = Type.Object(
+  {
+    url: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+        description:
+          'Absolute http(s) URL. Loopback, private, link-local, unique-local, CGNAT, multicast and unspecified targets are refused unless the operator allows private targets.',
+      }),
+    ),
+    enabled: Type.Optional(Type.Boolean({ description: 'Default true.' })),
+    secret: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 256 }), Type.Null()], {
+        description:
+          'Signing secret (`whsec_<base64>` or any text); never returned. `null` removes it. Deliveries are signed per Standard Webhooks.',
+      }),
+    ),
+    verify_ssl: Type.Optional(
+      Type.Boolean({ description: 'Verify the TLS certificate of https targets; default true.' }),
+    ),
+    event_types: Type.Optional(
+      Type.Object(
+        { form_response: Type.Optional(Type.Boolean()) },
+        {
+          additionalProperties: false,
+          description: 'Default `{"form_response": true}`; a kind left out is off.',
+        },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Creating needs `url`; an update changes only the fields given.',
+  },
+)
+
+export const WebhookSchema = Type.Object({
+  form_id: Type.String(),
+  tag: Type.String(),
+  url: Type.String(),
+  enabled: Type.Boolean(),
+  verify_ssl: Type.Boolean(),
+  event_types: EventTypes,
+  created_at: Type.String({ description: 'ISO 8601 UTC with microseconds.' }),
+  updated_at: Type.String(),
+})
+
+export const WebhookEnvelope = Type.Object({ webhook: WebhookSchema })
+export const WebhookList = Type.Object({ items: Type.Array(WebhookSchema) })
+
+const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) =>
+  Type.Union([schema, Type.Null()])
+
+export const DeliverySchema = Type.Object({
+  id: Type.String({ description: 'Also the `webhook-id` header of every attempt.' }),
+  event_id: Type.String(),
+  status: Type.Unsafe<'pending' | 'succeeded' | 'failed'>({
+    type: 'string',
+    enum: ['pending', 'succeeded', 'failed'],
+  }),
+  attempts: Type.Integer(),
+  last_status_code: Nullable(Type.Integer()),
+  last_error: Nullable(Type.String()),
+  next_attempt_at: Nullable(Type.String()),
+  created_at: Type.String(),
+  delivered_at: Nullable(Type.String()),
+})
+
+export const DeliveryEnvelope = Type.Object({ delivery: DeliverySchema })

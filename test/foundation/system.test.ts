@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../helpers/context.js'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestContext()
+})
+afterAll(() => ctx.close())
+
+describe('operational endpoints', () => {
+  it('answers /healthz and /readyz without a token', async () => {
+    const health = await ctx.request({ method: 'GET', url: '/healthz', token: null })
+    expect(health.statusCode).toBe(200)
+    expect(health.json()).toEqual({ status: 'ok' })
+    const ready = await ctx.request({ method: 'GET', url: '/readyz', token: null })
+    expect(ready.statusCode).toBe(200)
+  })
+
+  it('serves Prometheus metrics with request counts by route and status', async () => {
+    await ctx.request({ method: 'GET', url: '/healthz', token: null })
+    const metrics = await ctx.request({ method: 'GET', url: '/metrics', token: null })
+    expect(metrics.statusCode).toBe(200)
+    expect(metrics.headers['content-type']).toContain('text/plain')
+    expect(metrics.body).toMatch(
+      /canvass_http_requests_total\{method="GET",route="\/healthz",status_code="200"\} \d+/,
+    )
+    expect(metrics.body).toContain('canvass_http_request_duration_seconds_bucket')
+  })
+
+  it('serves an OpenAPI 3.1 document without a token', async () => {
+    const response = await ctx.request({ method: 'GET', url: '/v1/openapi.json', token: null })
+    expect(response.statusCode).toBe(200)
+    const doc = response.json()
+    expect(doc.openapi).toBe('3.1.0')
+    expect(doc.components.schemas.Problem.properties.code.enum).toContain('validation_failed')
+    expect(doc.components.securitySchemes.bearer).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    )
+  })
+
+  it('serves a readable reference page at /docs', async () => {
+    const page = await ctx.request({ method: 'GET', url: '/docs/', token: null })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toContain('text/html')
+    expect(page.body).toContain('swagger-ui')
+  })
+})
+
+describe('failures', () => {
+  it('answers 500 internal without leaking the cause, and keeps serving', async () => {
+    const { buildApp } = await import('../../src/http/app.js')
+    const { pino } = await import('pino')
+    const lines: string[] = []
+    const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) })
+    const app = await buildApp({ config: ctx.config, database: ctx.database, logger })
+    app.get('/v1/explode', { config: { public: true } }, async () => {
+      throw new Error('password=hunter2 at db.internal:5432')
+    })
+    const response = await app.inject({ method: 'GET', url: '/v1/explode' })
+    expect(response.statusCode).toBe(500)
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8')
+    expect(response.json()).toEqual(expect.objectContaining({ code: 'internal', status: 500 }))
+    expect(response.body).not.toContain('hunter2')
+    expect(lines.join('')).toContain('hunter2')
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
+    await app.close()
+  })
+
+  it('reports not ready (503) when the database is unreachable', async () => {
+    const { buildApp } = await import('../../src/http/app.js')
+    const { openDatabase } = await import('../../src/db/database.js')
+    const { pino } = await import('pino')
+    const database = openDatabase(ctx.testDatabase.config)
+    const app = await buildApp({ config: ctx.config, database, logger: pino({ level: 'silent' }) })
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
+    await database.close()
+    const down = await app.inject({ method: 'GET', url: '/readyz' })
+    expect(down.statusCode).toBe(503)
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
+    await app.close()
+  })
+
+  it('serves the reference page’s assets itself, so /docs works offline', async () => {
+    const page = await ctx.request({ method: 'GET', url: '/docs', token: null })
+    expect(page.statusCode).toBe(200)
+    const assets = [...page.body.matchAll(/(?:src|href)="(\/docs\/static\/[^"]+)"/g)].map(
+      (match) => match[1] as string,
+    )
+    expect(assets).toContain('/docs/static/swagger-ui-bundle.js')
+    expect(page.body).not.toMatch(/(src|href)="https?:/)
+    for (const asset of assets) {
+      expect((await ctx.request({ method: 'GET', url: asset, token: null })).statusCode, asset).toBe(200)
+    }
+    const init = await ctx.request({ method: 'GET', url: '/docs/static/swagger-initializer.js', token: null })
+    // The page reads the document Canvass serves, not one from elsewhere.
+    expect(init.body).toContain("url: resolveUrl('./json')")
+  })
+})

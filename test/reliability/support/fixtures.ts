@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto'
+import type { TestContext } from '../../helpers/context.js'
+import { fillTemplate, type Operation } from './openapi.js'
+import { sampleOf } from './samples.js'
+
+// Real resources of one workspace, made through the API, whose ids fill the path
+// parameters of every operation; and, per operation, one request that must succeed.
+// A path parameter or an operation this file does not know makes the suite fail: new routes
+// cannot slip in untested.
+
+export interface Fixtures {
+  params: Record<string, string>
+  responseId?: string
+  webhookSecret: string
+}
+
+export const formDefinition = {
+  title: 'Reliability survey',
+  questions: [
+    { id: 'q_sat', title: 'How satisfied are you?', type: 'customer_sat', required: true },
+    { id: 'q_note', title: 'Anything else?', type: 'short_text' },
+  ],
+  hidden: ['run'],
+  variables: [{ name: 'score', calculations: [{ op: 'add', question_id: 'q_sat' }] }],
+}
+
+export function submission(run: string, satisfaction = 4) {
+  return { answers: { q_sat: satisfaction, q_note: `note ${run}` }, hidden: { run } }
+}
+
+export function uniqueEmail(label = 'c'): string {
+  return `${label}-${randomBytes(6).toString('hex')}@example.com`
+}
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`
+}
+
+/** How fixtures reach Canvass: app.inject (TestContext.request) or HTTP to a child process. */
+export interface SendOptions {
+  method: string
+  url: string
+  payload?: string
+  headers?: Record<string, string>
+  token?: string | null
+}
+export interface Reply {
+  statusCode: number
+  body: string
+  headers: Record<string, unknown>
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely, as a client would
+  json(): any
+}
+export type Send = (options: SendOptions) => Promise<Reply>
+
+export function viaInject(ctx: TestContext): Send {
+  return ({ method, ...options }) => ctx.request({ ...options, method: method as 'GET' })
+}
+
+function created(response: Reply, what: string) {
+  if (response.statusCode < 200 || response.statusCode >= 300) {
+    throw new Error(`creating ${what} answered ${response.statusCode}: ${response.body}`)
+  }
+  return response.json()
+}
+
+/** Creates a form with a response, a webhook with a delivery, a contact list with a contact. */
+export async function createFixtures(send: Send, token: string): Promise<Fixtures> {
+  const forms = await createFormFixtures(send, token)
+  const contacts = await createContactFixtures(send, token)
+  return { ...forms, params: { ...forms.params, ...contacts } }
+}
+
+const jsonPost =
+  (send: Send, token: string) =>
+  (url: string, body: unknown, method = 'POST') =>
+    send({
+      method,
+      url,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+      token,
+    })
+
+async function createFormFixtures(send: Send, token: string): Promise<Fixtures> {
+  const post = jsonPost(send, token)
+  const webhookSecret = newWebhookSecret()
+  const form = created(await post('/v1/forms', formDefinition), 'a form')
+  created(
+    await post(
+      `/v1/forms/${form.id}/webhooks/reliability`,
+      { url: 'http://127.0.0.1:9/hook', secret: webhookSecret },
+      'PUT',
+    ),
+    'a webhook',
+  )
+  const response = created(await post(`/v1/forms/${form.id}/responses`, submission('fixture')), 'a response')
+  const deliveries = created(
+    await send({ method: 'GET', url: `/v1/forms/${form.id}/webhooks/reliability/deliveries`, token }),
+    'deliveries',
+  )
+  const params: Record<string, string> = { form_id: form.id, tag: 'reliability' }
+  if (deliveries.items?.[0]?.id) params['delivery_id'] = deliveries.items[0].id
+  return { params, responseId: response.id, webhookSecret }
+}
+
+async function createContactFixtures(send: Send, token: string): Promise<Record<string, string>> {
+  const post = jsonPost(send, token)
+  const list = created(await post('/v1/contact-lists', { name: 'Reliability list' }), 'a contact list')
+  const bulk = created(
+    await post('/v1/contacts/bulk', {
+      list_id: list.id,
+      contacts: [{ name: 'Ada', email: uniqueEmail('fixture'), data: { city: 'Berlin' } }],
+    }),
+    'a contact',
+  )
+  return { list_id: list.id, contact_id: bulk.added_contacts[0].id }
+}
+
+/**
+ * After a successful DELETE: new resources for what it may have removed (a form takes its
+ * webhook, deliveries and responses with it; a list its contacts).
+ */
+export async function refreshAfterDelete(
+  template: string,
+  fixtures: Fixtures,
+  send: Send,
+  token: string,
+): Promise<Fixtures> {
+  if (template.startsWith('/v1/contact')) {
+    return { ...fixtures, params: { ...fixtures.params, ...(await createContactFixtures(send, token)) } }
+  }
+  if (template.includes('{form_id}') && !template.endsWith('/responses')) {
+    const forms = await createFormFixtures(send, token)
+    return { ...forms, params: { ...fixtures.params, ...forms.params } }
+  }
+  return fixtures
+}
+
+export interface PlannedRequest {
+  method: string
+  url: string
+  path: string
+  query: Record<string, string>
+  body: unknown
+}
+
+// Bodies and queries that the schemas alone cannot make valid (domain rules, references).
+const examples: Record<string, (f: Fixtures) => { body?: unknown; query?: Record<string, string> }> = {
+  'POST /v1/forms': () => ({ body: formDefinition }),
+  'PUT /v1/forms/{form_id}': () => ({ body: formDefinition }),
+  'POST /v1/forms/{form_id}/responses': () => ({ body: submission('example') }),
+  'DELETE /v1/forms/{form_id}/responses': (f) => ({
+    query: { included_response_ids: f.responseId ?? 'rsp_none' },
+  }),
+  'GET /v1/forms/{form_id}/responses/export': () => ({ query: { format: 'ndjson' } }),
+  'POST /v1/contact-lists': () => ({ body: { name: 'Example list' } }),
+  'POST /v1/contacts/bulk': (f) => ({
+    body: { list_id: f.params['list_id'], contacts: [{ name: 'Bo', email: uniqueEmail('example') }] },
+  }),
+  'PUT /v1/forms/{form_id}/webhooks/{tag}': (f) => ({
+    body: { url: 'http://127.0.0.1:9/hook', secret: f.webhookSecret },
+  }),
+}
+
+export function hasExample(operation: Operation): boolean {
+  return operation.key in examples
+}
+
+/** The request of an operation that must succeed for the fixtures' workspace. */
+export function validRequest(operation: Operation, fixtures: Fixtures): PlannedRequest {
+  const path = fillTemplate(operation.template, fixtures.params)
+  const example = examples[operation.key]?.(fixtures) ?? {}
+  const body = example.body ?? (operation.body ? sampleOf(operation.body) : undefined)
+  const query = example.query ?? {}
+  const search = new URLSearchParams(query).toString()
+  return { method: operation.method, url: search ? `${path}?${search}` : path, path, query, body }
+}
+
+export function injectOptions(request: PlannedRequest) {
+  return {
+    method: request.method as 'GET',
+    url: request.url,
+    ...(request.body === undefined
+      ? {}
+      : { payload: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }),
+  }
+}

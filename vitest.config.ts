@@ -1,0 +1,46 @@
+import { Socket } from 'node:net'
+import { defineConfig, type ViteUserConfig } from 'vitest/config'
+
+// One suite, two databases: every test file runs once on SQLite and once on PostgreSQL.
+// Without a reachable PostgreSQL the postgres project is skipped, loudly; under CI it must not be.
+
+const pgUrl = new URL(process.env['CANVASS_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test')
+
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket()
+    const done = (ok: boolean) => {
+      socket.destroy()
+      resolve(ok)
+    }
+    socket.setTimeout(1500, () => done(false))
+    socket.once('error', () => done(false))
+    socket.connect(port, host, () => done(true))
+  })
+}
+
+export default defineConfig(async (): Promise<ViteUserConfig> => {
+  const only = process.env['CANVASS_TEST_DB']
+  const wantPostgres = only !== 'sqlite'
+  const havePostgres = wantPostgres && (await reachable(pgUrl.hostname, Number(pgUrl.port || 5432)))
+  if (wantPostgres && !havePostgres) {
+    const message = `PostgreSQL at ${pgUrl.host} cannot be reached: the postgres test project is SKIPPED.`
+    if (process.env['CI']) throw new Error(`${message} CI must not skip it.`)
+    console.warn(`\n*** ${message} ***\n`)
+  }
+  const backends = [...(only !== 'postgres' ? ['sqlite'] : []), ...(havePostgres ? ['postgres'] : [])]
+  return {
+    test: {
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      projects: backends.map((backend) => ({
+        extends: true,
+        test: {
+          name: backend,
+          include: ['test/**/*.test.ts'],
+          env: { CANVASS_TEST_DB: backend },
+        },
+      })),
+    },
+  }
+})
