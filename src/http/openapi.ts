@@ -34,11 +34,16 @@ function withDefaults(route: RouteOptions): void {
     throw new Error(`route ${route.method} ${route.url} must declare config.scope or config.public`)
   }
   if (config.public) return
-  route.schema = route.schema ?? {}
-  const schema = route.schema as Record<string, unknown>
+  // A copy: Fastify derives the HEAD route of a GET from the same options, and the hook runs
+  // for both; editing a shared schema in place would add the scope note twice.
+  const schema = { ...(route.schema ?? {}) } as Record<string, unknown>
+  route.schema = schema
   schema['security'] = [{ bearer: [] }]
   const scopeNote = `Needs scope \`${config.scope}\`.`
-  schema['description'] = schema['description'] ? `${schema['description']}\n\n${scopeNote}` : scopeNote
+  const description = schema['description'] as string | undefined
+  if (!description?.endsWith(scopeNote)) {
+    schema['description'] = description ? `${description}\n\n${scopeNote}` : scopeNote
+  }
   const hasBody = schema['body'] !== undefined
   schema['response'] = {
     ...commonErrors,

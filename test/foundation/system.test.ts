@@ -36,6 +36,14 @@ describe('operational endpoints', () => {
     expect(doc.components.securitySchemes.bearer).toEqual(
       expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     )
+    // Every protected operation names its scope exactly once (GET and its HEAD share a schema).
+    const operations = Object.values(doc.paths as Record<string, Record<string, { description?: string }>>)
+      .flatMap((item) => Object.values(item))
+      .filter((operation) => operation.description?.includes('Needs scope'))
+    expect(operations.length).toBeGreaterThan(10)
+    for (const operation of operations) {
+      expect(operation.description!.match(/Needs scope/g)).toHaveLength(1)
+    }
   })
 
   it('serves a readable reference page at /docs', async () => {
