@@ -19,7 +19,7 @@ beforeAll(async () => {
   )
   items.push((await submit(ctx, formId, { answers: { q_short: 'Bo', q_again: 'Second' } })).json())
   for (let i = 0; i < 2100; i += 700) {
-    // Enough rows for several keyset batches (1,000 per batch).
+    // Enough rows for several keyset batches (250 per batch).
     await ctx.database.transaction(async (trx) => {
       const { storeResponses } = await import('../../src/domain/forms/responses.js')
       const stored = await storeResponses(
