@@ -68,6 +68,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // Requests Node's HTTP parser refuses (malformed lines or headers, conflicting lengths,
     // headers over the limit) get a problem document too, like every other error.
     clientErrorHandler: answerClientError,
+    // Node answers an HTTP/1.1 request without Host with a bare 400; the hook below answers it
+    // with a problem document instead (RFC 9112 3.2 requires the 400).
+    http: { requireHostHeader: false },
     // Malformed URLs (bad percent-encoding) are the caller's mistake, answered as problems.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id)
@@ -91,6 +94,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw new ApiError('validation_failed', 'an HTTP/1.1 request must carry a Host header')
+    }
   })
   app.addHook('onRequest', authenticate(new TokenCache(deps.database.db)))
   if (deps.config.rateLimit > 0) {
