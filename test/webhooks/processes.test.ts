@@ -160,6 +160,39 @@ describe('delivery across processes', () => {
     for (const id of ids) expect(delivered.get(id)?.size, `webhook-ids of ${id}`).toBe(1)
   })
 
+  it('canvass worker --metrics-port exposes its own delivery counts and the queue depth', {
+    timeout: 60_000,
+  }, async () => {
+    const { env, token } = await setUp()
+    const target = await receiver()
+    const server = await serve(env, false)
+    const call = api(server.baseUrl, token)
+    const form = await call('POST', '/v1/forms', tinyForm)
+    await call('PUT', `/v1/forms/${form.id}/webhooks/watched`, { url: target.url })
+    await submitMany([call], form.id, 3, 1)
+    const worker = spawnCanvass(['worker', '--metrics-port', '0'], { ...env, LOG_LEVEL: 'info' })
+    started.push(killer(worker))
+    const [, url] = await worker.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/)
+    await target.waitFor((requests) => requests.length >= 3)
+    const sample = (text: string, name: string) =>
+      Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? Number.NaN)
+    await waitUntil(async () => {
+      const text = await (await fetch(url as string)).text()
+      return sample(text, 'canvass_webhook_deliveries_succeeded_total') === 3
+    }, 10_000)
+    const text = await (await fetch(url as string)).text()
+    expect(sample(text, 'canvass_webhook_delivery_attempts_total')).toBe(3)
+    expect(sample(text, 'canvass_webhook_queue_depth')).toBe(0)
+    expect(text).toContain('canvass_webhook_delivery_duration_seconds_bucket')
+    expect(text).toContain('process_resident_memory_bytes')
+    const elsewhere = await fetch((url as string).replace('/metrics', '/v1/forms'))
+    expect(elsewhere.status).toBe(404)
+    expect(elsewhere.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
+    const refused = await runCanvass(['worker', '--metrics-port', 'eighty'], env)
+    expect(refused.code).not.toBe(0)
+    expect(refused.output).toContain('a port number')
+  })
+
   it('canvass worker finishes the attempt in flight on SIGTERM and exits 0', {
     timeout: 60_000,
   }, async () => {
