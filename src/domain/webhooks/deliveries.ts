@@ -153,11 +153,12 @@ export interface ClaimedDelivery {
 
 /**
  * Claims due deliveries for `leaseMicros`: at most `limit` in all and at most `perWebhook` in
- * flight for each webhook, counting the worker's attempts under way (`inFlight`). The due rows are read first, the chosen ones
- * then leased by one UPDATE that checks again that each is pending and unleased, so two workers
- * never both hold a job while a lease is valid; a row another worker took in between is skipped.
- * Claiming exactly what will be started keeps claims to one write per batch, with nothing to give
- * back (`npm run bench -- --only submit`).
+ * flight for each webhook, counting the worker's attempts under way (`inFlight`). The due rows
+ * are read first, the chosen ones then leased by one UPDATE that checks again that each is
+ * pending and unleased, so two workers never both hold a job while a lease is valid (on
+ * PostgreSQL both run in one transaction, the read with FOR UPDATE SKIP LOCKED, so concurrent
+ * workers claim different jobs). Claiming exactly what will be started keeps claims to one write
+ * per batch, with nothing to give back (`npm run bench -- --only submit`).
  */
 export async function claimDueDeliveries(
   database: Database,
@@ -172,36 +173,43 @@ export async function claimDueDeliveries(
   const lease = now + leaseMicros
   const isFree = (eb: ExpressionBuilder<Schema, 'webhook_deliveries'>) =>
     eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)])
-  // Webhooks without room are left out; more than the limit is read, so that one with little room
-  // does not hide the others' jobs behind its own.
-  let dueQuery = database.db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'webhook_id'])
-    .where(isPending)
-    .where('next_attempt_at', '<=', now)
-    .where(isFree)
-    .orderBy('next_attempt_at', 'asc')
-    .limit(limit * 4)
-  if (full.length > 0) dueQuery = dueQuery.where('webhook_id', 'not in', full)
-  const due = await dueQuery.execute()
-  const taken = new Map<string, number>()
-  const chosen: string[] = []
-  for (const row of due) {
-    const count = taken.get(row.webhook_id) ?? 0
-    if (count >= room(row.webhook_id)) continue
-    taken.set(row.webhook_id, count + 1)
-    chosen.push(row.id)
-    if (chosen.length === limit) break
+  const claim = async (db: Db) => {
+    // Webhooks without room are left out; more than the limit is read, so that one with little
+    // room does not hide the others' jobs behind its own. On PostgreSQL the rows read are locked
+    // until the lease is written, and rows another worker is claiming are skipped.
+    let dueQuery = db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'webhook_id'])
+      .where(isPending)
+      .where('next_attempt_at', '<=', now)
+      .where(isFree)
+      .orderBy('next_attempt_at', 'asc')
+      .limit(limit * 4)
+    if (full.length > 0) dueQuery = dueQuery.where('webhook_id', 'not in', full)
+    if (database.dialect === 'postgres') dueQuery = dueQuery.forUpdate().skipLocked()
+    const due = await dueQuery.execute()
+    const taken = new Map<string, number>()
+    const chosen: string[] = []
+    for (const row of due) {
+      const count = taken.get(row.webhook_id) ?? 0
+      if (count >= room(row.webhook_id)) continue
+      taken.set(row.webhook_id, count + 1)
+      chosen.push(row.id)
+      if (chosen.length === limit) break
+    }
+    if (chosen.length === 0) return []
+    return db
+      .updateTable('webhook_deliveries')
+      .set({ lease_expires_at: lease })
+      .where('id', 'in', chosen)
+      .where(isPending)
+      .where(isFree)
+      .returningAll()
+      .execute()
   }
-  if (chosen.length === 0) return []
-  const claimed = await database.db
-    .updateTable('webhook_deliveries')
-    .set({ lease_expires_at: lease })
-    .where('id', 'in', chosen)
-    .where(isPending)
-    .where(isFree)
-    .returningAll()
-    .execute()
+  // On SQLite one process delivers, and Kysely runs one statement at a time on its connection.
+  const claimed =
+    database.dialect === 'postgres' ? await database.transaction(claim) : await claim(database.db)
   if (claimed.length === 0) return []
   const webhooks = await database.db
     .selectFrom('webhooks')
