@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -109,6 +111,48 @@ describe('contacts import', () => {
     expect(again.output).toContain('skipped, already on the list: 2496')
     expect((await allContacts(listId)).length).toBe(2496)
   }, 60_000)
+
+  it('retries a 503 and a 429 (honouring Retry-After) and a lost answer, adding nothing twice', async () => {
+    const listId = await newList()
+    const file = join(dir, 'flaky.csv')
+    const rows = Array.from({ length: 500 }, (_, i) => `flaky${i}@example.com,Flaky ${i}`)
+    writeFileSync(file, `email,name\n${rows.join('\n')}\n`)
+    // A proxy on 127.0.0.1: the first bulk request gets a 503, the second a 429 asking for one
+    // second, the third reaches the server but its answer is lost (connection cut); the rest pass.
+    const seen: { key: string | undefined; at: number }[] = []
+    const proxy = createServer(async (request, response) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of request) chunks.push(chunk as Buffer)
+      const attempt = seen.push({ key: request.headers['idempotency-key'] as string, at: Date.now() })
+      if (attempt === 1) return void response.writeHead(503).end()
+      if (attempt === 2) return void response.writeHead(429, { 'retry-after': '1' }).end()
+      const forwarded = await fetch(`${server.baseUrl}${request.url}`, {
+        method: request.method ?? 'POST',
+        headers: request.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      })
+      const text = await forwarded.text()
+      if (attempt === 3) return void response.socket?.destroy()
+      response.writeHead(forwarded.status, { 'content-type': 'application/json' }).end(text)
+    })
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done))
+    try {
+      const run = await importFile(file, listId, {
+        CANVASS_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      })
+      expect(run.code, run.output).toBe(0)
+      expect(run.output).toContain('added: 500')
+      expect(seen[2]!.at - seen[1]!.at, 'waited for Retry-After').toBeGreaterThanOrEqual(950)
+      // Every retry of the one batch carries its Idempotency-Key: the stored answer is replayed.
+      expect(seen).toHaveLength(4)
+      expect(new Set(seen.map((attempt) => attempt.key)).size).toBe(1)
+      const stored = await allContacts(listId)
+      expect(stored).toHaveLength(500)
+      expect(new Set(stored.map((contact) => contact.email)).size).toBe(500)
+    } finally {
+      await new Promise((done) => proxy.close(done))
+    }
+  })
 
   it('a clean file exits 0', async () => {
     const listId = await newList()
