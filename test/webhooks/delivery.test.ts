@@ -186,6 +186,25 @@ describe('delivery', () => {
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(900)
   })
 
+  it('Retry-After as an HTTP date is honoured too (and shown as next_attempt_at)', async () => {
+    const target = await receiver((_request, _index, response) =>
+      response.writeHead(503, { 'retry-after': new Date(Date.now() + 120_000).toUTCString() }).end(),
+    )
+    const formId = await formWithHook(target.url)
+    await submit(formId)
+    await target.waitFor((requests) => requests.length >= 1)
+    let log: { items: { attempts: number; next_attempt_at: string | null }[] } = { items: [] }
+    await waitUntil(async () => {
+      log = (await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/webhooks/hook/deliveries` })).json()
+      return log.items[0]?.attempts === 1
+    })
+    const next = Date.parse(log.items[0]?.next_attempt_at ?? '')
+    // The schedule alone would retry after 0.05 s; the date asks for about two minutes.
+    expect(next - Date.now()).toBeGreaterThan(100_000)
+    expect(next - Date.now()).toBeLessThan(125_000)
+    expect(target.requests).toHaveLength(1)
+  })
+
   it('disabled webhooks and webhooks without form_response get no events; every enabled one gets its own', async () => {
     const a = await receiver()
     const b = await receiver()
