@@ -34,3 +34,13 @@ export function parseTimestamp(text: string): number | undefined {
   if (roundTrip !== base) return undefined
   return millis * 1000 + Number(fraction.padEnd(6, '0'))
 }
+
+/**
+ * The span a timestamp as written stands for, in microseconds: `2026-11-22T10:04:05Z` and Unix
+ * `1700000000` name a whole second (1,000,000), `...05.123Z` a millisecond (1,000). An inclusive
+ * upper bound covers all of it.
+ */
+export function timestampSpanMicros(text: string): number {
+  const fraction = /\.(\d+)/.exec(text)?.[1] ?? ''
+  return 10 ** Math.max(0, 6 - fraction.length)
+}

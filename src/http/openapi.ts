@@ -71,6 +71,25 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
+    // The reference page is served by @fastify/swagger-ui, whose routes are not in the document.
+    transformObject: (documents) => {
+      if (!('openapiObject' in documents)) return documents.swaggerObject
+      const { openapiObject } = documents
+      return {
+        ...openapiObject,
+        paths: {
+          ...openapiObject.paths,
+          '/docs': {
+            get: {
+              tags: ['operations'],
+              summary: 'A readable API reference rendered from this document (works offline)',
+              description: 'No token needed.',
+              responses: { '200': { description: 'An HTML page', content: { 'text/html': {} } } },
+            },
+          },
+        },
+      }
+    },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, index) => String(json['$id'] ?? `def-${index}`),
     },
@@ -79,5 +98,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
   })
-  app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
+  app.get(
+    '/v1/openapi.json',
+    {
+      config: { public: true },
+      schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', description: 'No token needed.' },
+    },
+    async () => app.swagger(),
+  )
 }

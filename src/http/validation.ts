@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
+import { parseTimestamp } from '../clock.js'
 import { type FieldError, validationFailed } from './errors.js'
 
 // Values are validated as sent, with no type coercion: "5" is not a number in a body.
@@ -18,9 +19,14 @@ const ajv = addFormats.default(
   }),
 )
 
+// Timestamps in queries (`since`, `until`): checked with the rest of the query, so one answer
+// names every bad parameter.
+ajv.addFormat('timestamp', { type: 'string', validate: (text: string) => parseTimestamp(text) !== undefined })
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => ajv.compile(schema as object)
 
-const integerText = /^-?(0|[1-9][0-9]{0,14})$/
+// Leading zeros are allowed (`page=01` is page 1); at most 15 digits keeps it exact.
+const integerText = /^-?[0-9]{1,15}$/
 
 export function coerceQuery(query: Record<string, unknown>, schema: unknown): void {
   const properties = (schema as { properties?: Record<string, { type?: string }> } | undefined)?.properties
@@ -44,9 +50,9 @@ function describe(error: ErrorObject): string {
     case 'additionalProperties':
       return 'is not a known property'
     case 'format':
-      return error.params.format === 'email'
-        ? 'must be an e-mail address'
-        : `must be a valid ${error.params.format}`
+      if (error.params.format === 'email') return 'must be an e-mail address'
+      if (error.params.format === 'timestamp') return 'must be an ISO 8601 timestamp or Unix seconds'
+      return `must be a valid ${error.params.format}`
     default:
       return error.message ?? 'is invalid'
   }

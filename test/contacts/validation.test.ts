@@ -26,14 +26,16 @@ async function expectInvalid(payload: unknown, paths: string[]) {
 const ok = { email: 'fine@example.com' }
 
 describe('bulk add: bad input', () => {
-  it('list_id missing, not a string, or not an id', async () => {
+  it('list_id missing or not a string: 400; a string naming no list, however odd: 404', async () => {
     await expectInvalid({ contacts: [ok] }, ['/list_id'])
     for (const value of [42, null, true, ['x'], { id: 'x' }]) {
       await expectInvalid({ list_id: value, contacts: [ok] }, ['/list_id'])
     }
-    await expectInvalid({ list_id: '', contacts: [ok] }, ['/list_id'])
-    await expectInvalid({ list_id: '../etc', contacts: [ok] }, ['/list_id'])
-    await expectInvalid({ list_id: 'x'.repeat(65), contacts: [ok] }, ['/list_id'])
+    for (const value of ['', ' ', '../etc', 'a/b', '%00', 'lst_\u00e9', '; DROP TABLE x', 'x'.repeat(5000)]) {
+      const answer = await bulk(ctx, { list_id: value, contacts: [ok] })
+      expect(answer.statusCode, value).toBe(404)
+      expect(answer.json().code).toBe('not_found')
+    }
   })
 
   it('contacts missing, empty, not an array or over the maximum', async () => {

@@ -142,6 +142,36 @@ describe('filters', () => {
     }
   })
 
+  it('a bound written to the second covers that whole second; to the microsecond, that instant', async () => {
+    const newest = (await list('?page_size=1')).body.items[0] as Item
+    const second = `${newest.submitted_at.slice(0, 19)}Z`
+    const unix = String(Math.floor(Date.parse(second) / 1000))
+    for (const until of [second, unix, newest.submitted_at]) {
+      const { body } = await list(`?until=${until}&page_size=1`)
+      expect(body.items[0]?.id, until).toBe(newest.id)
+    }
+    const { body } = await list(`?since=${second}&until=${second}&page_size=1000`)
+    expect(body.items.map((item) => item.id)).toContain(newest.id)
+  })
+
+  it('names every bad query parameter at once', async () => {
+    const { response } = await list('?sort=bad&since=zz&until=yy&page=0')
+    expect(response.statusCode).toBe(400)
+    const paths = response.json().errors.map((error: { path: string }) => error.path)
+    expect(paths.sort()).toEqual(['/page', '/since', '/sort', '/until'])
+    expect(response.json().errors).toContainEqual({
+      path: '/since',
+      message: 'must be an ISO 8601 timestamp or Unix seconds',
+    })
+  })
+
+  it('accepts page numbers written with leading zeros', async () => {
+    const { body } = await list('?page=02&page_size=007')
+    expect(body.page).toBe('2')
+    expect(body.page_size).toBe('7')
+    expect(body.items.map((item) => item.id)).toEqual(newestFirst().slice(7, 14))
+  })
+
   it('included_response_ids selects those responses, in listing order, ignoring unknown ones', async () => {
     const wanted = [ids[3], ids[20], 'rsp_unknown', ids[11]].join(',')
     const { body } = await list(`?included_response_ids=${wanted}`)

@@ -41,6 +41,10 @@ describe('operational endpoints', () => {
       .flatMap((item) => Object.values(item))
       .filter((operation) => operation.description?.includes('Needs scope'))
     expect(operations.length).toBeGreaterThan(10)
+    // The operational endpoints are operations too.
+    for (const path of ['/healthz', '/readyz', '/metrics', '/v1/openapi.json', '/docs']) {
+      expect(doc.paths[path]?.get?.summary, path).toEqual(expect.any(String))
+    }
     for (const operation of operations) {
       expect(operation.description!.match(/Needs scope/g)).toHaveLength(1)
     }

@@ -83,6 +83,35 @@ describe('webhook management', () => {
       event_types: { form_response: false },
     })
     expect(again.body).not.toContain('plain-secret')
+    // event_types merges too: a kind left out keeps its setting.
+    const kept = await put('merge', { event_types: {} })
+    expect(kept.json().webhook.event_types).toEqual({ form_response: false })
+    const on = await put('merge', { event_types: { form_response: true } })
+    expect(on.json().webhook.event_types).toEqual({ form_response: true })
+    expect((await put('merge', { event_types: {} })).json().webhook.event_types).toEqual({
+      form_response: true,
+    })
+  })
+
+  it('one event to three webhooks: three deliveries, each with its own created_at', async () => {
+    const form = await newForm()
+    for (const tag of ['one', 'two', 'three']) {
+      expect((await put(tag, { url: 'https://example.com/hook' }, { form })).statusCode).toBe(201)
+    }
+    const submitted = await ctx.request({
+      method: 'POST',
+      url: `/v1/forms/${form}/responses`,
+      payload: { answers: {} },
+    })
+    expect(submitted.statusCode).toBe(201)
+    const stamps: string[] = []
+    for (const tag of ['one', 'two', 'three']) {
+      const log = await ctx.request({ method: 'GET', url: `/v1/forms/${form}/webhooks/${tag}/deliveries` })
+      expect(log.json().items).toHaveLength(1)
+      stamps.push(log.json().items[0].created_at)
+    }
+    expect(stamps.every((stamp) => timestamp.test(stamp))).toBe(true)
+    expect(new Set(stamps).size).toBe(3)
   })
 
   it('lists all webhooks of a form in creation order, as {items}, and accepts no paging parameters', async () => {
@@ -196,7 +225,7 @@ describe('bad input is a 400 naming the place', () => {
     expect(read.json().webhook).toMatchObject({ url: 'https://example.com/stable', enabled: true })
   })
 
-  for (const tag of ['a'.repeat(65), 'sp%20ace', 'sl%2Fash', 'é', 'a*b']) {
+  for (const tag of ['a'.repeat(65), 'sp%20ace', 'sl%2Fash', 'é', 'a*b', '%2E']) {
     it(`bad tag ${tag.slice(0, 12)}`, async () => {
       const response = await put(tag, { url: 'https://example.com' })
       expect(response.statusCode).toBe(400)

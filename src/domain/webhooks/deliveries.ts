@@ -60,7 +60,7 @@ export async function queueEvent(
   const rows = await trx
     .insertInto('webhook_deliveries')
     .values(
-      webhooks.map((webhook) => ({
+      webhooks.map((webhook, index) => ({
         id: newId('dlv'),
         webhook_id: webhook.id,
         event_id: header.event_id,
@@ -74,7 +74,8 @@ export async function queueEvent(
         last_error: null,
         next_attempt_at: now,
         lease_expires_at: null,
-        created_at: now,
+        // Every row its own instant (CONTRACT 1): the first shares the event's, the others follow.
+        created_at: index === 0 ? now : nowMicros(),
         delivered_at: null,
       })),
     )

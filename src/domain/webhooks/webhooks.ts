@@ -147,8 +147,9 @@ export async function putWebhook(
       }
       if (input.secret !== undefined) changes.secret = input.secret
       if (input.verify_ssl !== undefined) changes.verify_ssl = input.verify_ssl ? 1 : 0
-      if (input.event_types !== undefined) {
-        changes.event_types = JSON.stringify({ form_response: input.event_types.form_response === true })
+      // Merge, like every other field: a kind left out of `event_types` keeps its setting.
+      if (input.event_types?.form_response !== undefined) {
+        changes.event_types = JSON.stringify({ form_response: input.event_types.form_response })
       }
       const row = await trx
         .updateTable('webhooks')

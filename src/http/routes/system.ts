@@ -4,12 +4,31 @@ import { Type } from 'typebox'
 // Liveness, readiness and metrics: outside /v1, no token.
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const Status = Type.Object({ status: Type.String() })
+  const tags = ['operations']
 
-  app.get('/healthz', { schema: { hide: true, response: { 200: Status } } }, async () => ({ status: 'ok' }))
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags,
+        summary: 'Liveness: the process answers',
+        description: 'No token needed.',
+        response: { 200: Status },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  )
 
   app.get(
     '/readyz',
-    { schema: { hide: true, response: { 200: Status, 503: Status } } },
+    {
+      schema: {
+        tags,
+        summary: 'Readiness: the database is reachable (503 when not)',
+        description: 'No token needed.',
+        response: { 200: Status, 503: Status },
+      },
+    },
     async (request, reply) => {
       try {
         await app.database.ping()
@@ -21,8 +40,20 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
   )
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type(app.metrics.registry.contentType)
-    return app.metrics.registry.metrics()
-  })
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags,
+        summary: 'Prometheus metrics (text exposition format)',
+        description:
+          'Request counts and latency histograms by route and status, webhook delivery counts, ' +
+          'latency and queue depth, and process metrics. No token needed.',
+      },
+    },
+    async (_request, reply) => {
+      reply.type(app.metrics.registry.contentType)
+      return app.metrics.registry.metrics()
+    },
+  )
 }

@@ -72,7 +72,8 @@ const ContactInput = Type.Object(
 export function BulkBody(bulkMax: number) {
   return Type.Object(
     {
-      list_id: IdString,
+      // Any string: one that names no list in the token's workspace is a 404 (CONTRACT 4).
+      list_id: Type.String({ description: 'The list that receives the contacts.' }),
       contacts: Type.Array(ContactInput, { minItems: 1, maxItems: bulkMax }),
     },
     { additionalProperties: false },

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
-import { parseTimestamp } from '../../../clock.js'
+import { parseTimestamp, timestampSpanMicros } from '../../../clock.js'
 import { type ExportFormat, exportContentType, exportStream } from '../../../domain/forms/export.js'
 import { findForm } from '../../../domain/forms/forms.js'
 import {
@@ -45,16 +45,13 @@ function idList(text: string, path: string, errors: FieldError[]): string[] {
 
 function responseFilter(query: FilterQuery): ResponseFilter {
   const errors: FieldError[] = []
-  const time = (name: 'since' | 'until') => {
-    const text = query[name]
-    if (text === undefined) return undefined
-    const micros = parseTimestamp(text)
-    if (micros === undefined)
-      errors.push({ path: `/${name}`, message: 'must be an ISO 8601 timestamp or Unix seconds' })
-    return micros
-  }
-  const since = time('since')
-  const until = time('until')
+  // The query schema has checked both (format `timestamp`).
+  const since = query.since === undefined ? undefined : parseTimestamp(query.since)
+  // Inclusive of the whole span written: `until=2026-11-22T10:04:05Z` includes 10:04:05.5.
+  const until =
+    query.until === undefined
+      ? undefined
+      : (parseTimestamp(query.until) as number) + timestampSpanMicros(query.until) - 1
   if (since !== undefined && until !== undefined && since > until) {
     errors.push({ path: '/since', message: 'must not be after until' })
   }

@@ -158,10 +158,18 @@ export const ResponseItemSchema = Type.Object(
 
 export const ResponseFilterQuery = {
   since: Type.Optional(
-    Type.String({ description: 'Inclusive lower bound on submission time: ISO 8601 or Unix seconds.' }),
+    Type.String({
+      format: 'timestamp',
+      description: 'Inclusive lower bound on submission time: ISO 8601 or Unix seconds.',
+    }),
   ),
   until: Type.Optional(
-    Type.String({ description: 'Inclusive upper bound on submission time: ISO 8601 or Unix seconds.' }),
+    Type.String({
+      format: 'timestamp',
+      description:
+        'Inclusive upper bound on submission time: ISO 8601 or Unix seconds. A bound without ' +
+        'fractional digits includes its whole second (`until=1700000000` includes 1700000000.5).',
+    }),
   ),
   sort: Type.Optional(
     Type.Unsafe<'submitted_at,desc' | 'submitted_at,asc'>({

@@ -6,8 +6,9 @@ const IdString = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-
 const Tag = Type.String({
   minLength: 1,
   maxLength: 64,
-  pattern: '^[A-Za-z0-9_.-]+$',
-  description: 'Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - .',
+  // `.` and `..` alone are refused: URL clients normalise them away, so they could not be addressed.
+  pattern: '^(?!\\.\\.?$)[A-Za-z0-9_.-]+$',
+  description: 'Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`).',
 })
 
 export const FormParams = Type.Object({ form_id: IdString }, { additionalProperties: false })
@@ -52,7 +53,8 @@ export const WebhookBody = Type.Object(
         { form_response: Type.Optional(Type.Boolean()) },
         {
           additionalProperties: false,
-          description: 'Default `{"form_response": true}`; a kind left out is off.',
+          description:
+            'Default `{"form_response": true}`; on create a kind left out is on; on an update it keeps its setting.',
         },
       ),
     ),
