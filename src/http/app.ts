@@ -258,6 +258,17 @@ function registerJsonParser(app: FastifyInstance) {
     }
     done(null, value)
   })
+  // Any other (or no) Content-Type: an empty body is no body, as curl -d '' or an HTML form
+  // sends to operations that take none; a body that is there must be JSON.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    if ((body as Buffer).length === 0) return done(null, undefined)
+    done(
+      new ApiError(
+        'unsupported_media_type',
+        'a request body must be sent with Content-Type: application/json',
+      ),
+    )
+  })
 }
 
 /** Keeps a router of every declared path, to tell a wrong method (405) from an unknown path (404). */

@@ -126,6 +126,22 @@ describe('error responses', () => {
     expectProblem(bare, 415, 'unsupported_media_type')
   })
 
+  it('an empty body with another Content-Type is no body, not a 415', async () => {
+    const created = await post('{"name":"empty bodies"}')
+    expect(created.statusCode).toBe(201)
+    const empty = (method: 'GET' | 'DELETE', type: string) =>
+      ctx.request({
+        method,
+        url: `/v1/contact-lists/${created.json().id}`,
+        headers: { 'content-type': type },
+        payload: '',
+      })
+    expect((await empty('GET', 'application/x-www-form-urlencoded')).statusCode).toBe(200)
+    expect((await empty('DELETE', 'text/plain')).statusCode).toBe(204)
+    // An operation that needs a body still says so, as a validation failure.
+    expectProblem(await post('', { 'content-type': 'text/plain' }), 400, 'validation_failed')
+  })
+
   it('accepts application/json with a charset', async () => {
     const response = await post('{"name":"charset"}', { 'content-type': 'application/json; charset=utf-8' })
     expect(response.statusCode).toBe(201)
