@@ -216,6 +216,17 @@ describe('form definitions that must be refused', () => {
     )
   })
 
+  it('refuses question ids and hidden names a submission could not name as keys', async () => {
+    await expectDefinitionRejected(
+      {
+        title: 'Reserved',
+        questions: [question('nps', undefined, '__proto__'), question('nps', undefined, 'constructor')],
+        hidden: ['ok', 'prototype'],
+      },
+      ['/questions/0/id', '/questions/1/id', '/hidden/1'],
+    )
+  })
+
   it('refuses calculations on unknown or non-numeric questions, and with both or neither operand', async () => {
     await expectDefinitionRejected(
       {

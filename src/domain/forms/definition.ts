@@ -169,6 +169,9 @@ function checkProperties(question: FormInput['questions'][number], path: string,
   }
 }
 
+const reservedKeys = new Set(['__proto__', 'constructor', 'prototype'])
+const reservedMessage = 'must not be __proto__, constructor or prototype (a submission could not name it)'
+
 function duplicates(names: string[], path: (index: number) => string, what: string, errors: FieldError[]) {
   const seen = new Map<string, number>()
   names.forEach((name, index) => {
@@ -207,6 +210,13 @@ export function normaliseDefinition(input: FormInput): { definition: FormDefinit
   }))
   const hidden = input.hidden ?? []
   duplicates(hidden, (index) => `/hidden/${index}`, 'hidden field', errors)
+  // Submissions name questions and hidden fields as object keys, where these are refused.
+  givenIds.forEach(([id, index]) => {
+    if (reservedKeys.has(id)) errors.push({ path: `/questions/${index}/id`, message: reservedMessage })
+  })
+  hidden.forEach((name, index) => {
+    if (reservedKeys.has(name)) errors.push({ path: `/hidden/${index}`, message: reservedMessage })
+  })
   const variables: Variable[] = (input.variables ?? []).map((variable) => ({
     name: variable.name,
     initial: variable.initial ?? 0,
