@@ -105,6 +105,12 @@ describe('error responses', () => {
     const response = await ctx.request({ method: 'PATCH', url: '/v1/contact-lists', payload: {} })
     expectProblem(response, 405, 'method_not_allowed')
     expect(response.headers.allow).toBe('GET, HEAD, POST')
+    // The bulk add's path also matches /v1/contacts/{contact_id}: still a 405, not a 404.
+    for (const method of ['GET', 'DELETE'] as const) {
+      const bulk = await ctx.request({ method, url: '/v1/contacts/bulk' })
+      expectProblem(bulk, 405, 'method_not_allowed')
+      expect(bulk.headers.allow).toBe('POST')
+    }
   })
 
   it('413 payload_too_large over the body limit', async () => {

@@ -9,7 +9,7 @@ import {
   listContactLists,
 } from '../../../domain/contacts/lists.js'
 import { workspaceOf } from '../../auth.js'
-import { notFound } from '../../errors.js'
+import { ApiError, notFound } from '../../errors.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import {
   ContactListBody,
@@ -136,6 +136,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
+      refuseBulkPath(request.params.contact_id)
       const contact = await findContact(app.database.db, workspaceOf(request), request.params.contact_id)
       if (!contact) throw notFound('contact', request.params.contact_id)
       return contact
@@ -155,9 +156,19 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
+      refuseBulkPath(request.params.contact_id)
       const deleted = await deleteContact(app.database, workspaceOf(request), request.params.contact_id)
       if (!deleted) throw notFound('contact', request.params.contact_id)
       return reply.code(204).send(null)
     },
   )
+}
+
+/** `/v1/contacts/bulk` is the bulk add, not a contact: other methods there are a 405, not a 404. */
+function refuseBulkPath(contactId: string): void {
+  if (contactId === 'bulk') {
+    throw new ApiError('method_not_allowed', 'only POST is allowed on /v1/contacts/bulk', undefined, {
+      allow: 'POST',
+    })
+  }
 }
