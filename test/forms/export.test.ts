@@ -141,6 +141,35 @@ describe('export', () => {
     expect(rows.at(-1)?.[2]).toBe('Bulk 2099')
   })
 
+  it('CSV cells a spreadsheet would run as formulas are neutralised; numbers are not', async () => {
+    const form = await createForm(ctx, {
+      title: 'Formulas',
+      questions: [
+        { id: 't', title: '=Title', type: 'short_text' },
+        { id: 'n', title: 'N', type: 'number' },
+      ],
+      hidden: ['h'],
+    })
+    const stored = await submit(ctx, form, {
+      answers: { t: '=HYPERLINK("http://x")', n: -3 },
+      hidden: { h: '@SUM(1)' },
+    })
+    expect(stored.statusCode).toBe(201)
+    const response = await ctx.request({
+      method: 'GET',
+      url: `/v1/forms/${form}/responses/export?format=csv`,
+    })
+    const rows = parse(response.body) as string[][]
+    expect(rows[0]).toEqual(['id', 'submitted_at', "'=Title", 'N', 'h'])
+    expect(rows[1]?.slice(2)).toEqual([`'=HYPERLINK("http://x")`, '-3', "'@SUM(1)"])
+    // NDJSON carries the data as stored.
+    const ndjson = await ctx.request({
+      method: 'GET',
+      url: `/v1/forms/${form}/responses/export?format=ndjson`,
+    })
+    expect(JSON.parse(ndjson.body.trim()).answers[0].text).toBe('=HYPERLINK("http://x")')
+  })
+
   it('refuses an unknown format and bad filters, and 404s unknown forms', async () => {
     expect((await exportOf('format=xml')).statusCode).toBe(400)
     expect((await exportOf('since=2026-01-02T00:00:00Z&until=2026-01-01T00:00:00Z')).statusCode).toBe(400)

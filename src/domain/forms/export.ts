@@ -60,6 +60,14 @@ export function csvColumns(definition: FormDefinition): Column[] {
   return columns
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first) gets a leading
+ * `'`, as OWASP advises for CSV exports of user input; numbers such as `-3` are left as they are.
+ */
+export function spreadsheetSafe(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell
+}
+
 // Written in chunks of about 16 KiB. A batch joined into one string (~400 KB) lands in V8's
 // large-object space, which only a full collection frees: at export speed those strings piled up
 // as ~100 MB of resident memory (`npm run bench -- --only export`).
@@ -96,11 +104,11 @@ export function exportStream(
   const columns = csvColumns(definition)
   return Readable.from(
     (async function* () {
-      yield stringify([columns.map((column) => column.header)])
+      yield stringify([columns.map((column) => spreadsheetSafe(column.header))])
       for await (const batch of batches) {
         yield* chunks(batch, (json) => {
           const item = JSON.parse(json) as ResponseItem
-          return stringify([columns.map((column) => column.value(item))])
+          return stringify([columns.map((column) => spreadsheetSafe(column.value(item)))])
         })
       }
     })(),
