@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
@@ -104,16 +105,26 @@ function cachePreparedStatements(driver: SqliteDatabase.Database): void {
 }
 
 const sqliteReaders = new WeakMap<Db, () => SqliteDatabase.Database>()
+const postgresPools = new WeakMap<Db, pg.Pool>()
 
 /**
  * A prepared read-only statement returning the first column of each row, for hot read paths
- * where building and preparing each query costs as much as running it. Undefined on PostgreSQL
- * and on in-memory SQLite: callers fall back to Kysely.
+ * where building and preparing each query costs as much as running it: on SQLite a statement on
+ * the read-only connection, on PostgreSQL a named statement (parsed and planned once per pooled
+ * connection, then only bound). Undefined on in-memory SQLite: callers fall back to Kysely.
  */
 export function preparedColumnReader(
   db: Db,
   text: string,
-): ((...params: unknown[]) => unknown[]) | undefined {
+): ((...params: unknown[]) => unknown[] | Promise<unknown[]>) | undefined {
+  const pool = postgresPools.get(db)
+  if (pool) {
+    const name = `canvass_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`
+    return async (...values) => {
+      const result = await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })
+      return result.rows.map((row) => row[0])
+    }
+  }
   const reader = sqliteReaders.get(db)
   if (!reader) return undefined
   const statement = reader().prepare(text).pluck()
@@ -137,6 +148,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined)
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
+  postgresPools.set(db, pool)
 
   return {
     dialect: 'postgres',

@@ -223,10 +223,10 @@ function pageByPositionQuery(
 
 // The listing's statement, compiled once per database and order: building, compiling and
 // preparing the query costs about as much as running it, so the hot path only binds parameters
-// (a prepared statement on SQLite, a precompiled text on PostgreSQL).
+// (a prepared statement on SQLite's read-only connection, a named statement on PostgreSQL).
 interface ListingStatements {
   text: Record<'asc' | 'desc', string>
-  prepared: Partial<Record<'asc' | 'desc', (...params: unknown[]) => unknown[]>>
+  prepared: Partial<Record<'asc' | 'desc', (...params: unknown[]) => unknown[] | Promise<unknown[]>>>
 }
 const listingStatements = new WeakMap<Db, ListingStatements>()
 
@@ -253,7 +253,7 @@ async function pageByPosition(
   const parameters =
     order === 'desc' ? [formId, formId, workspaceId, skip, limit] : [formId, skip, formId, workspaceId, limit]
   const prepared = statements.prepared[order]
-  if (prepared) return prepared(...parameters) as string[]
+  if (prepared) return (await prepared(...parameters)) as string[]
   const result = await db.executeQuery<{ item_json: string }>(
     CompiledQuery.raw(statements.text[order], parameters),
   )
