@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
 import {
+  type AttemptOutcome,
   abandonDelivery,
   type ClaimedDelivery,
   claimDueDeliveries,
-  recordAttempt,
+  recordFailure,
+  recordSuccesses,
   releaseAllLeases,
 } from '../domain/webhooks/deliveries.js'
 import { onDeliveryQueued } from '../domain/webhooks/signal.js'
@@ -19,7 +21,8 @@ import { deliveryMetrics } from './metrics.js'
 // A claim is a write, so claims are made in batches: after a local enqueue (coalesced over a few
 // milliseconds), on the poll, or when a webhook has a quarter of its share free again, not after
 // every finished attempt (`npm run bench -- --only submit`: one claim per finished attempt cost
-// about 300 µs of CPU per submission).
+// about 300 µs of CPU per submission). For the same reason successes are recorded together:
+// those that finish within a few milliseconds of each other share one transaction.
 
 export interface WorkerOptions {
   config: Config
@@ -32,6 +35,11 @@ export interface WorkerOptions {
   pollMs?: number
 }
 
+interface Settle {
+  resolve(result: 'succeeded' | 'lost'): void
+  reject(error: unknown): void
+}
+
 export interface DeliveryWorker {
   stop(): Promise<void>
 }
@@ -40,6 +48,8 @@ export interface DeliveryWorker {
 const LEASE_MARGIN_MS = 5000
 // Wait this long after a local enqueue before claiming, so a burst is claimed in one statement.
 const ENQUEUE_COALESCE_MS = 10
+// Successes finishing within this long of the first are recorded in one transaction.
+const SUCCESS_COALESCE_MS = 5
 
 export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
   const { config, database, logger } = options
@@ -93,6 +103,25 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       wake = done
     })
 
+  // Successful attempts waiting to be recorded. A crash before they are means another attempt
+  // later, with the same webhook-id: delivery stays at least once.
+  let successes: { claim: ClaimedDelivery; outcome: AttemptOutcome; settle: Settle }[] = []
+  const recordSuccess = (claim: ClaimedDelivery, outcome: AttemptOutcome) =>
+    new Promise<'succeeded' | 'lost'>((resolve, reject) => {
+      successes.push({ claim, outcome, settle: { resolve, reject } })
+      if (successes.length === 1) setTimeout(recordSuccessesNow, SUCCESS_COALESCE_MS)
+    })
+  async function recordSuccessesNow() {
+    const batch = successes
+    successes = []
+    try {
+      const results = await recordSuccesses(database, batch)
+      for (const [i, { settle }] of batch.entries()) settle.resolve(results[i] ?? 'lost')
+    } catch (error) {
+      for (const { settle } of batch) settle.reject(error)
+    }
+  }
+
   async function attempt(claim: ClaimedDelivery): Promise<void> {
     const { delivery, webhook } = claim
     if (webhook.enabled !== 1 && delivery.manual !== 1) {
@@ -112,7 +141,9 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       { outcome: outcome.ok ? 'success' : 'failure' },
       (performance.now() - started) / 1000,
     )
-    const result = await recordAttempt(database, claim, outcome, config.webhookRetrySchedule)
+    const result = outcome.ok
+      ? await recordSuccess(claim, outcome)
+      : await recordFailure(database, claim, outcome, config.webhookRetrySchedule)
     if (result === 'succeeded') deliveryMetrics.succeeded.inc()
     else if (result !== 'lost') deliveryMetrics.failed.inc({ final: result === 'failed' ? 'true' : 'false' })
     logger.debug(

@@ -248,62 +248,29 @@ export interface AttemptOutcome {
 const FIVE_DAYS_MICROS = 5 * 24 * 3600 * 1_000_000
 
 /**
- * Records one attempt's outcome: success; a failure retried after the schedule's next delay
- * (+-20 % jitter, or Retry-After when longer); or the end of the schedule. A 410 disables the
- * webhook at once; five days of nothing but failures disable it too.
+ * Records a failed attempt: retried after the schedule's next delay (+-20 % jitter, or Retry-After
+ * when longer), or failed for good at the end of the schedule. A 410 disables the webhook at
+ * once; five days of nothing but failures disable it too. Successes: recordSuccesses.
  */
-export async function recordAttempt(
+export async function recordFailure(
   database: Database,
   claim: ClaimedDelivery,
   outcome: AttemptOutcome,
   schedule: number[],
-): Promise<'succeeded' | 'retrying' | 'failed' | 'lost'> {
+): Promise<'retrying' | 'failed' | 'lost'> {
   const { delivery, webhook, lease } = claim
   const now = nowMicros()
   const attempts = Number(delivery.attempts) + 1
-  if (outcome.ok) {
-    // The common case is one statement, without a transaction: it is the hot path of delivery.
-    const updated = await database.db
-      .updateTable('webhook_deliveries')
-      .set({
-        status: 'succeeded',
-        attempts,
-        last_status_code: outcome.statusCode,
-        last_error: null,
-        next_attempt_at: null,
-        lease_expires_at: null,
-        delivered_at: now,
-      })
-      .where('id', '=', delivery.id)
-      .where('lease_expires_at', '=', lease)
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) return 'lost'
-    if (webhook.failing_since !== null) {
-      await database.db
-        .updateTable('webhooks')
-        .set({ failing_since: null })
-        .where('id', '=', webhook.id)
-        .execute()
-    }
-    return 'succeeded'
+  const delaySeconds =
+    outcome.statusCode === 410 ? undefined : schedule[attempts - Number(delivery.attempt_base) - 1]
+  let nextAttemptAt: number | null = null
+  if (delaySeconds !== undefined) {
+    const jittered = delaySeconds * (0.8 + Math.random() * 0.4)
+    const wait = Math.max(jittered, Math.min(outcome.retryAfterSeconds ?? 0, 24 * 3600))
+    nextAttemptAt = now + Math.round(wait * 1_000_000)
   }
+  const status = delaySeconds === undefined ? 'failed' : 'retrying'
   return database.transaction(async (trx) => {
-    let status: 'succeeded' | 'retrying' | 'failed'
-    let nextAttemptAt: number | null = null
-    if (outcome.ok) {
-      status = 'succeeded'
-    } else {
-      const delaySeconds =
-        outcome.statusCode === 410 ? undefined : schedule[attempts - Number(delivery.attempt_base) - 1]
-      if (delaySeconds === undefined) {
-        status = 'failed'
-      } else {
-        status = 'retrying'
-        const jittered = delaySeconds * (0.8 + Math.random() * 0.4)
-        const wait = Math.max(jittered, Math.min(outcome.retryAfterSeconds ?? 0, 24 * 3600))
-        nextAttemptAt = now + Math.round(wait * 1_000_000)
-      }
-    }
     const updated = await trx
       .updateTable('webhook_deliveries')
       .set({
@@ -313,7 +280,6 @@ export async function recordAttempt(
         last_error: outcome.error,
         next_attempt_at: nextAttemptAt,
         lease_expires_at: null,
-        ...(status === 'succeeded' ? { delivered_at: now } : {}),
       })
       .where('id', '=', delivery.id)
       .where('lease_expires_at', '=', lease)
@@ -321,11 +287,7 @@ export async function recordAttempt(
     // Our lease ran out and another worker took the job: its result counts, not ours.
     if (Number(updated.numUpdatedRows) === 0) return 'lost'
 
-    if (outcome.ok) {
-      if (webhook.failing_since !== null) {
-        await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', webhook.id).execute()
-      }
-    } else if (outcome.statusCode === 410) {
+    if (outcome.statusCode === 410) {
       await trx
         .updateTable('webhooks')
         .set({ enabled: 0, updated_at: now })
@@ -352,6 +314,46 @@ export async function recordAttempt(
       }
     }
     return status
+  })
+}
+
+/**
+ * Records successful attempts, many in one transaction: on SQLite each commit of a write costs
+ * about as much CPU as the statement itself, and on PostgreSQL each commit waits for its WAL flush
+ * (`npm run bench -- --only submit`). An attempt whose lease ran out is 'lost': another worker
+ * took the job, and its result counts.
+ */
+export async function recordSuccesses(
+  database: Database,
+  attempts: { claim: ClaimedDelivery; outcome: AttemptOutcome }[],
+): Promise<('succeeded' | 'lost')[]> {
+  const now = nowMicros()
+  return database.transaction(async (trx) => {
+    const results: ('succeeded' | 'lost')[] = []
+    const recovered = new Set<string>()
+    for (const { claim, outcome } of attempts) {
+      const updated = await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          status: 'succeeded',
+          attempts: Number(claim.delivery.attempts) + 1,
+          last_status_code: outcome.statusCode,
+          last_error: null,
+          next_attempt_at: null,
+          lease_expires_at: null,
+          delivered_at: now,
+        })
+        .where('id', '=', claim.delivery.id)
+        .where('lease_expires_at', '=', claim.lease)
+        .executeTakeFirst()
+      const recorded = Number(updated.numUpdatedRows) > 0
+      results.push(recorded ? 'succeeded' : 'lost')
+      if (recorded && claim.webhook.failing_since !== null) recovered.add(claim.webhook.id)
+    }
+    for (const webhookId of recovered) {
+      await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', webhookId).execute()
+    }
+    return results
   })
 }
 
