@@ -327,7 +327,6 @@ export async function recordSuccesses(
   database: Database,
   attempts: { claim: ClaimedDelivery; outcome: AttemptOutcome }[],
 ): Promise<('succeeded' | 'lost')[]> {
-  const now = nowMicros()
   return database.transaction(async (trx) => {
     const results: ('succeeded' | 'lost')[] = []
     const recovered = new Set<string>()
@@ -341,7 +340,8 @@ export async function recordSuccesses(
           last_error: null,
           next_attempt_at: null,
           lease_expires_at: null,
-          delivered_at: now,
+          // Each row its own instant (CONTRACT 1), as if recorded one by one.
+          delivered_at: nowMicros(),
         })
         .where('id', '=', claim.delivery.id)
         .where('lease_expires_at', '=', claim.lease)
