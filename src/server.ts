@@ -1,11 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from 'pino'
 import type { Config } from './config.js'
-import { type Database, openDatabase } from './db/database.js'
-import { migrateToLatest } from './db/migrate.js'
+import { type AppContext, createAppContext } from './context.js'
+import type { Database } from './db/database.js'
 import { startDeliveryWorker } from './delivery/index.js'
 import { bootstrapDefaultWorkspace } from './domain/tokens.js'
 import { type App, buildApp } from './http/app.js'
-import { createLogger } from './logger.js'
+
+// The boot sequence, written once: `canvass serve` and `canvass worker` both start here.
 
 export interface RunningServer {
   app: App
@@ -18,38 +19,59 @@ export interface RunningServer {
 /** Opens and migrates the database, creates the first token on an empty one, and listens. */
 export async function startServer(
   config: Config,
-  options: { logger?: FastifyBaseLogger; announce?: (line: string) => void } = {},
+  options: { logger?: Logger; announce?: (line: string) => void } = {},
 ): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger(config.logLevel)
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`))
-  const database = openDatabase(config.database)
+  const ctx = await createAppContext(config, options)
   try {
-    await migrateToLatest(database)
-    const firstToken = await bootstrapDefaultWorkspace(database.db)
+    const firstToken = await bootstrapDefaultWorkspace(ctx.database.db)
     if (firstToken) {
       announce('Canvass created the workspace "default" and its first API token (all scopes).')
       announce('Keep it now: it is shown only this once.')
       announce(firstToken)
     }
-    const app = await buildApp({ config, database, logger })
+    const app = await buildApp(ctx)
     const address = await app.listen({ port: config.port, host: config.host })
-    const worker = config.worker ? startDeliveryWorker({ config, database, logger }) : undefined
+    const worker = config.worker ? startDeliveryWorker(ctx) : undefined
     let closing: Promise<void> | undefined
     return {
       app,
-      database,
+      database: ctx.database,
       address,
       close() {
         closing ??= (async () => {
           await app.close()
           await worker?.stop()
-          await database.close()
+          await ctx.close()
         })()
         return closing
       },
     }
   } catch (error) {
-    await database.close().catch(() => undefined)
+    await ctx.close().catch(() => undefined)
     throw error
+  }
+}
+
+export interface RunningWorker {
+  ctx: AppContext
+  /** Stops claiming, finishes the attempts under way, closes the database. */
+  close(): Promise<void>
+}
+
+/** `canvass worker`: delivery without the HTTP API. */
+export async function startWorker(config: Config, options: { logger?: Logger } = {}): Promise<RunningWorker> {
+  const ctx = await createAppContext(config, options)
+  const worker = startDeliveryWorker(ctx)
+  let closing: Promise<void> | undefined
+  return {
+    ctx,
+    close() {
+      closing ??= (async () => {
+        await worker.stop()
+        await ctx.close()
+      })()
+      return closing
+    },
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { parse } from 'csv-parse'
 import { listIdPattern, type ValidContact, validateContact } from '../domain/contacts/validation.js'
-import type { FieldError } from '../http/errors.js'
+import type { FieldError } from '../domain/errors.js'
 
 // `canvass contacts import`: streams a CSV through POST /v1/contacts/bulk in batches. Rows are
 // checked with the server's own rules first, so one bad row never sinks a batch of good ones;

@@ -11,22 +11,17 @@ import Fastify, {
 } from 'fastify'
 import FindMyWay from 'find-my-way'
 import secureJson from 'secure-json-parse'
-import type { Config } from '../config.js'
-import type { Database } from '../db/database.js'
+import type { AppContext } from '../context.js'
+import { DomainError } from '../domain/errors.js'
 import type { Scope } from '../domain/scopes.js'
+import { isStorableString, rejectUnstorable } from '../domain/storable.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
 import { authenticate, TokenCache } from './auth.js'
-import { ApiError, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
+import { ApiError, apiErrorOf, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
 import { registerRoutes } from './routes/index.js'
-import {
-  coerceQuery,
-  fieldErrorsFromAjv,
-  isStorableString,
-  rejectUnstorable,
-  validatorCompiler,
-} from './validation.js'
+import { coerceQuery, fieldErrorsFromAjv, validatorCompiler } from './validation.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,28 +33,22 @@ declare module 'fastify' {
     principal: TokenPrincipal | null
   }
   interface FastifyInstance {
-    config: Config
-    database: Database
+    /** Config, database and the services handlers call (src/context.ts). */
+    ctx: AppContext
     metrics: HttpMetrics
   }
-}
-
-export interface AppDependencies {
-  config: Config
-  database: Database
-  logger: FastifyBaseLogger
 }
 
 export type App = FastifyInstance
 
 const requestIdPattern = /^[A-Za-z0-9._:@/+=-]{1,128}$/
 
-export async function buildApp(deps: AppDependencies): Promise<App> {
+export async function buildApp(ctx: AppContext): Promise<App> {
   const app = Fastify({
-    loggerInstance: deps.logger,
+    loggerInstance: ctx.logger as FastifyBaseLogger,
     // One log line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: deps.config.bodyLimit,
+    bodyLimit: ctx.config.bodyLimit,
     genReqId: (req) => {
       const given = req.headers['x-request-id']
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID()
@@ -82,8 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
   })
 
-  app.decorate('config', deps.config)
-  app.decorate('database', deps.database)
+  app.decorate('ctx', ctx)
   app.decorate('metrics', createMetrics())
   app.decorateRequest('principal', null)
   app.setValidatorCompiler(validatorCompiler)
@@ -98,13 +86,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       throw new ApiError('validation_failed', 'an HTTP/1.1 request must carry a Host header')
     }
   })
-  app.addHook('onRequest', authenticate(new TokenCache(deps.database.db)))
-  if (deps.config.rateLimit > 0) {
+  app.addHook('onRequest', authenticate(new TokenCache(ctx.database.db)))
+  if (ctx.config.rateLimit > 0) {
     await app.register(rateLimit, {
       global: true,
       hook: 'onRequest',
       // Bursts up to twice the sustained rate: the window is two seconds wide.
-      max: deps.config.rateLimit * 2,
+      max: ctx.config.rateLimit * 2,
       timeWindow: 2000,
       enableDraftSpec: true,
       allowList: (request) => request.principal === null,
@@ -206,6 +194,7 @@ const codeByStatus = new Map<number, ErrorCode>(
 
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error
+  if (error instanceof DomainError) return apiErrorOf(error)
   if (error.validation) {
     return new ApiError(
       'validation_failed',

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { DomainError, type DomainErrorKind, type FieldError } from '../domain/errors.js'
 
 // The closed set of error codes (CONTRACT 1), each with its HTTP status. Every failure
 // leaves Canvass as an RFC 9457 problem document built from an ApiError.
@@ -20,10 +21,14 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus
 
-export interface FieldError {
-  /** JSON pointer to the offending place, e.g. `/contacts/3/email`. */
-  path: string
-  message: string
+export type { FieldError }
+
+// Every domain error kind is an error code of the API: this fails to compile if one is not.
+const _domainKindsAreCodes: Record<DomainErrorKind, ErrorCode> = {
+  validation_failed: 'validation_failed',
+  not_found: 'not_found',
+  conflict: 'conflict',
+  idempotency_key_reused: 'idempotency_key_reused',
 }
 
 export class ApiError extends Error {
@@ -40,18 +45,12 @@ export class ApiError extends Error {
   }
 }
 
-export function notFound(kind: string, id: string): ApiError {
-  return new ApiError('not_found', `${kind} ${id} does not exist`)
+/** The problem a domain error becomes on the wire. */
+export function apiErrorOf(error: DomainError): ApiError {
+  return new ApiError(_domainKindsAreCodes[error.kind], error.detail, error.errors)
 }
 
-export function validationFailed(errors: FieldError[]): ApiError {
-  const first = errors[0]
-  const detail =
-    errors.length === 1 && first
-      ? `${first.path || 'the request'}: ${first.message}`
-      : `the request has ${errors.length} invalid values`
-  return new ApiError('validation_failed', detail, errors)
-}
+export { DomainError }
 
 export const ProblemSchema = Type.Object(
   {

@@ -61,10 +61,11 @@ describe('operational endpoints', () => {
 describe('failures', () => {
   it('answers 500 internal without leaking the cause, and keeps serving', async () => {
     const { buildApp } = await import('../../src/http/app.js')
+    const { contextOf } = await import('../../src/context.js')
     const { pino } = await import('pino')
     const lines: string[] = []
     const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) })
-    const app = await buildApp({ config: ctx.config, database: ctx.database, logger })
+    const app = await buildApp(contextOf(ctx.config, ctx.database, logger))
     app.get('/v1/explode', { config: { public: true } }, async () => {
       throw new Error('password=hunter2 at db.internal:5432')
     })
@@ -80,10 +81,11 @@ describe('failures', () => {
 
   it('reports not ready (503) when the database is unreachable', async () => {
     const { buildApp } = await import('../../src/http/app.js')
+    const { contextOf } = await import('../../src/context.js')
     const { openDatabase } = await import('../../src/db/database.js')
     const { pino } = await import('pino')
     const database = openDatabase(ctx.testDatabase.config)
-    const app = await buildApp({ config: ctx.config, database, logger: pino({ level: 'silent' }) })
+    const app = await buildApp(contextOf(ctx.config, database, pino({ level: 'silent' })))
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
     await database.close()
     const down = await app.inject({ method: 'GET', url: '/readyz' })

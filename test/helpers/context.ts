@@ -1,8 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { pino } from 'pino'
 import { type Config, configFromEnv } from '../../src/config.js'
-import { type Database, openDatabase } from '../../src/db/database.js'
-import { migrateToLatest } from '../../src/db/migrate.js'
+import { createAppContext } from '../../src/context.js'
+import type { Database } from '../../src/db/database.js'
 import type { Scope } from '../../src/domain/scopes.js'
 import { createToken, ensureWorkspace } from '../../src/domain/tokens.js'
 import { type App, buildApp } from '../../src/http/app.js'
@@ -40,8 +40,10 @@ export function testConfig(database: Config['database'], overrides: Partial<Conf
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const testDatabase = await createTestDatabase()
   const config = testConfig(testDatabase.config, overrides)
-  const database = openDatabase(config.database)
-  await migrateToLatest(database)
+  const appContext = await createAppContext(config, {
+    logger: pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
+  })
+  const { database } = appContext
   const workspaceId = await ensureWorkspace(database.db, 'main')
   const otherWorkspaceId = await ensureWorkspace(database.db, 'other')
   const { token } = await createToken(database.db, { workspaceId, name: 'test' })
@@ -49,11 +51,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     workspaceId: otherWorkspaceId,
     name: 'other',
   })
-  const app = await buildApp({
-    config,
-    database,
-    logger: pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
-  })
+  const app = await buildApp(appContext)
   await app.ready()
 
   return {

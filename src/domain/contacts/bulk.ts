@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { nowMicros } from '../../clock.js'
 import type { Database, Db, Dialect } from '../../db/database.js'
-import { ApiError, notFound } from '../../http/errors.js'
+import { DomainError } from '../errors.js'
 import { type ContactView, insertContacts, lockContactList } from './contacts.js'
 import type { BulkRequest } from './validation.js'
 
@@ -46,7 +46,7 @@ export async function addContactsToList(
   workspaceId: string,
   request: BulkRequest,
   idempotency?: IdempotencyKey,
-): Promise<BulkOutcome> {
+): Promise<BulkOutcome | undefined> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await database.transaction((trx) =>
@@ -64,9 +64,8 @@ async function addInTransaction(
   workspaceId: string,
   request: BulkRequest,
   idempotency: IdempotencyKey | undefined,
-): Promise<BulkOutcome> {
-  if (!(await lockContactList(trx, workspaceId, request.list_id)))
-    throw notFound('contact list', request.list_id)
+): Promise<BulkOutcome | undefined> {
+  if (!(await lockContactList(trx, workspaceId, request.list_id))) return undefined
   const now = nowMicros()
   const cutoff = now - IDEMPOTENCY_TTL_MICROS
   if (idempotency) {
@@ -79,7 +78,7 @@ async function addInTransaction(
       .executeTakeFirst()
     if (stored) {
       if (stored.request_digest !== idempotency.digest) {
-        throw new ApiError(
+        throw new DomainError(
           'idempotency_key_reused',
           'this Idempotency-Key was already used with another request body; use a new key',
         )

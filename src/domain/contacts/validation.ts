@@ -1,5 +1,5 @@
-import type { FieldError } from '../../http/errors.js'
-import { isStorableString } from '../../http/validation.js'
+import type { FieldError } from '../errors.js'
+import { isStorableString } from '../storable.js'
 
 // The rules for a contact, shared by the bulk add (server) and `contacts import` (CLI) so the
 // two cannot drift. Every problem is collected, each named by a JSON pointer.

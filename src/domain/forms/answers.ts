@@ -1,4 +1,4 @@
-import type { FieldError } from '../../http/errors.js'
+import type { FieldError } from '../errors.js'
 import { choiceLabels, type FormDefinition, isNumericKind, type Question, TEXT_MAX } from './definition.js'
 
 // A submission checked against the form it answers (CONTRACT 3) and turned into the item

@@ -1,5 +1,5 @@
-import type { FieldError } from '../../http/errors.js'
 import { newId } from '../../ids.js'
+import type { FieldError } from '../errors.js'
 
 // A form's definition (CONTRACT 2): questions of a closed set of kinds, hidden field names
 // and variables. Everything the structure alone cannot say (each kind's properties, unique

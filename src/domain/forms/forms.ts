@@ -1,8 +1,8 @@
 import { formatTimestamp, nowMicros } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
-import { validationFailed } from '../../http/errors.js'
 import { newId } from '../../ids.js'
+import { validationFailed } from '../errors.js'
 import { type FormDefinition, type FormInput, normaliseDefinition } from './definition.js'
 
 // Forms of a workspace. Every look-up is by (workspace, id): another workspace's form is

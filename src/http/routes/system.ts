@@ -31,7 +31,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       try {
-        await app.database.ping()
+        await app.ctx.database.ping()
         return { status: 'ready' }
       } catch (error) {
         request.log.warn({ err: error }, 'database unreachable')

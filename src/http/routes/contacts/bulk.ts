@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { addContactsToList, bulkRequestDigest, type IdempotencyKey } from '../../../domain/contacts/bulk.js'
+import { bulkRequestDigest, type IdempotencyKey } from '../../../domain/contacts/bulk.js'
 import { type BulkRequest, validateBulkRequest } from '../../../domain/contacts/validation.js'
+import { notFound, validationFailed } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
-import { validationFailed } from '../../errors.js'
 import { validatorCompiler } from '../../validation.js'
 import { BulkBody, BulkHeaders, BulkResponse } from './schemas.js'
 
@@ -12,7 +12,7 @@ const idempotencyKeyPattern = /^[\x20-\x7e]{1,255}$/
 // Seed 4.2 / CONTRACT 4: the bulk add.
 export async function bulkRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bulkMax = app.config.bulkMax
+  const bulkMax = app.ctx.config.bulkMax
 
   app.post(
     '/v1/contacts/bulk',
@@ -48,7 +48,8 @@ export async function bulkRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body as unknown as BulkRequest
       const idempotency = idempotencyOf(request.headers['idempotency-key'], body)
-      const outcome = await addContactsToList(app.database, workspaceOf(request), body, idempotency)
+      const outcome = await app.ctx.contacts.addToList(workspaceOf(request), body, idempotency)
+      if (!outcome) throw notFound('contact list', body.list_id)
       // Only 201 answers are stored, so a replay is a 201 as well.
       reply.code(outcome.status as 201)
       if (!('text' in outcome)) return reply.send(outcome.body)

@@ -1,15 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { deleteContact, findContact, listContactsOfList } from '../../../domain/contacts/contacts.js'
-import {
-  createContactList,
-  deleteContactList,
-  findContactList,
-  listContactLists,
-} from '../../../domain/contacts/lists.js'
+import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
-import { ApiError, notFound } from '../../errors.js'
+import { ApiError } from '../../errors.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import {
   ContactListBody,
@@ -37,7 +31,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const list = await createContactList(app.database.db, workspaceOf(request), request.body.name)
+      const list = await app.ctx.contacts.createList(workspaceOf(request), request.body.name)
       return reply.code(201).send(list)
     },
   )
@@ -55,7 +49,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const page = request.query
-      const lists = await listContactLists(app.database.db, workspaceOf(request), {
+      const lists = await app.ctx.contacts.lists(workspaceOf(request), {
         offset: pageOffset(page),
         limit: page.page_size + 1,
       })
@@ -75,7 +69,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const list = await findContactList(app.database.db, workspaceOf(request), request.params.list_id)
+      const list = await app.ctx.contacts.findList(workspaceOf(request), request.params.list_id)
       if (!list) throw notFound('contact list', request.params.list_id)
       return list
     },
@@ -93,7 +87,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const deleted = await deleteContactList(app.database, workspaceOf(request), request.params.list_id)
+      const deleted = await app.ctx.contacts.deleteList(workspaceOf(request), request.params.list_id)
       if (!deleted) throw notFound('contact list', request.params.list_id)
       return reply.code(204).send(null)
     },
@@ -113,13 +107,12 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const { list_id } = request.params
-      const db = app.database.db
-      if (!(await findContactList(db, workspaceOf(request), list_id))) throw notFound('contact list', list_id)
       const page = request.query
-      const contacts = await listContactsOfList(db, list_id, {
+      const contacts = await app.ctx.contacts.contactsOfList(workspaceOf(request), list_id, {
         offset: pageOffset(page),
         limit: page.page_size + 1,
       })
+      if (!contacts) throw notFound('contact list', list_id)
       return pageResult(request, reply, page, contacts)
     },
   )
@@ -137,7 +130,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request) => {
       refuseBulkPath(request.params.contact_id)
-      const contact = await findContact(app.database.db, workspaceOf(request), request.params.contact_id)
+      const contact = await app.ctx.contacts.find(workspaceOf(request), request.params.contact_id)
       if (!contact) throw notFound('contact', request.params.contact_id)
       return contact
     },
@@ -157,7 +150,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       refuseBulkPath(request.params.contact_id)
-      const deleted = await deleteContact(app.database, workspaceOf(request), request.params.contact_id)
+      const deleted = await app.ctx.contacts.delete(workspaceOf(request), request.params.contact_id)
       if (!deleted) throw notFound('contact', request.params.contact_id)
       return reply.code(204).send(null)
     },

@@ -1,9 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { createForm, deleteForm, findForm, listForms, replaceForm } from '../../../domain/forms/forms.js'
+import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
-import { notFound } from '../../errors.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import { FormBody, FormParams, FormSchema } from './schemas.js'
 
@@ -24,7 +23,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const form = await createForm(app.database.db, workspaceOf(request), request.body)
+      const form = await app.ctx.forms.create(workspaceOf(request), request.body)
       return reply.code(201).send(form)
     },
   )
@@ -42,7 +41,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const page = request.query
-      const forms = await listForms(app.database.db, workspaceOf(request), {
+      const forms = await app.ctx.forms.list(workspaceOf(request), {
         offset: pageOffset(page),
         limit: page.page_size + 1,
       })
@@ -57,7 +56,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       schema: { tags, summary: 'Get a form', params: FormParams, response: { 200: FormSchema } },
     },
     async (request) => {
-      const form = await findForm(app.database.db, workspaceOf(request), request.params.form_id)
+      const form = await app.ctx.forms.find(workspaceOf(request), request.params.form_id)
       if (!form) throw notFound('form', request.params.form_id)
       return form
     },
@@ -78,7 +77,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request) => {
-      const form = await replaceForm(app.database, workspaceOf(request), request.params.form_id, request.body)
+      const form = await app.ctx.forms.replace(workspaceOf(request), request.params.form_id, request.body)
       if (!form) throw notFound('form', request.params.form_id)
       return form
     },
@@ -96,7 +95,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const deleted = await deleteForm(app.database, workspaceOf(request), request.params.form_id)
+      const deleted = await app.ctx.forms.delete(workspaceOf(request), request.params.form_id)
       if (!deleted) throw notFound('form', request.params.form_id)
       return reply.code(204).send(null)
     },

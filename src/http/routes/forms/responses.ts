@@ -2,16 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { parseTimestamp, timestampSpanMicros } from '../../../clock.js'
-import { type ExportFormat, exportContentType, exportStream } from '../../../domain/forms/export.js'
-import { findForm } from '../../../domain/forms/forms.js'
-import {
-  deleteResponses,
-  listResponseItems,
-  type ResponseFilter,
-  submitResponse,
-} from '../../../domain/forms/responses.js'
+import { type FieldError, notFound, validationFailed } from '../../../domain/errors.js'
+import { type ExportFormat, exportContentType } from '../../../domain/forms/export.js'
+import type { ResponseFilter } from '../../../domain/forms/responses.js'
 import { workspaceOf } from '../../auth.js'
-import { type FieldError, notFound, validationFailed } from '../../errors.js'
 import { PagedList, PageQuery, pageResult } from '../../pagination.js'
 import { FormParams, ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
 
@@ -80,8 +74,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const stored = await submitResponse(
-        app.database,
+      const stored = await app.ctx.responses.submit(
         workspaceOf(request),
         request.params.form_id,
         request.body,
@@ -107,8 +100,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { page, page_size } = request.query
       const filter = responseFilter(request.query)
-      const rows = await listResponseItems(
-        app.database.db,
+      const rows = await app.ctx.responses.page(
         workspaceOf(request),
         request.params.form_id,
         { page, page_size },
@@ -156,9 +148,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       if (ids.size > MAX_IDS)
         errors.push({ path: '/included_response_ids', message: `must name at most ${MAX_IDS} ids` })
       if (errors.length > 0) throw validationFailed(errors)
-      const found = await deleteResponses(app.database, workspaceOf(request), request.params.form_id, [
-        ...ids,
-      ])
+      const found = await app.ctx.responses.delete(workspaceOf(request), request.params.form_id, [...ids])
       if (!found) throw notFound('form', request.params.form_id)
       return reply.code(204).send(null)
     },
@@ -199,9 +189,8 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       const filter = responseFilter(request.query)
       const format = request.query.format ?? 'ndjson'
       const formId = request.params.form_id
-      const form = await findForm(app.database.db, workspaceOf(request), formId)
-      if (!form) throw notFound('form', formId)
-      const stream = exportStream(app.database.db, formId, form, filter, format)
+      const stream = await app.ctx.responses.export(workspaceOf(request), formId, filter, format)
+      if (!stream) throw notFound('form', formId)
       return (reply as FastifyReply)
         .type(exportContentType[format])
         .header('content-disposition', `attachment; filename="responses-${formId}.${format}"`)

@@ -2,17 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { registerDeliveryMetrics } from '../../../delivery/metrics.js'
-import { deliveryView, listDeliveries, queuePing, redeliver } from '../../../domain/webhooks/deliveries.js'
-import {
-  deleteWebhook,
-  findWebhookRow,
-  listWebhooks,
-  putWebhook,
-  type WebhookRow,
-  webhookView,
-} from '../../../domain/webhooks/webhooks.js'
+import { notFound, validationFailed } from '../../../domain/errors.js'
+import type { WebhookRef } from '../../../domain/webhooks/service.js'
+import { webhookView } from '../../../domain/webhooks/webhooks.js'
 import { workspaceOf } from '../../auth.js'
-import { notFound, validationFailed } from '../../errors.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import {
   DeliveryEnvelope,
@@ -43,16 +36,17 @@ async function noBody(request: FastifyRequest): Promise<void> {
 export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['webhooks']
-  registerDeliveryMetrics(app.metrics.registry, app.database.db)
+  registerDeliveryMetrics(app.metrics.registry, app.ctx.database.db)
 
-  /** The webhook, or the same 404 whether the form or webhook is unknown or another workspace's. */
-  async function webhookOf(
-    request: FastifyRequest,
-    params: { form_id: string; tag: string },
-  ): Promise<WebhookRow> {
-    const row = await findWebhookRow(app.database.db, workspaceOf(request), params.form_id, params.tag)
-    if (!row) throw notFound('webhook', params.tag)
-    return row
+  const refOf = (request: FastifyRequest, params: { form_id: string; tag: string }): WebhookRef => ({
+    workspaceId: workspaceOf(request),
+    formId: params.form_id,
+    tag: params.tag,
+  })
+  /** The same 404 whether the form or webhook is unknown or another workspace's. */
+  function found<T>(value: T | undefined, tag: string): T {
+    if (value === undefined) throw notFound('webhook', tag)
+    return value
   }
 
   app.get(
@@ -68,7 +62,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const items = await listWebhooks(app.database.db, workspaceOf(request), request.params.form_id)
+      const items = await app.ctx.webhooks.list(workspaceOf(request), request.params.form_id)
       if (!items) throw notFound('form', request.params.form_id)
       return { items }
     },
@@ -87,7 +81,8 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      return { webhook: webhookView(await webhookOf(request, request.params)) }
+      const row = await app.ctx.webhooks.find(refOf(request, request.params))
+      return { webhook: webhookView(found(row, request.params.tag)) }
     },
   )
 
@@ -107,16 +102,8 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { form_id, tag } = request.params
-      const result = await putWebhook(
-        app.database,
-        { allowPrivate: app.config.webhookAllowPrivate },
-        workspaceOf(request),
-        form_id,
-        tag,
-        request.body,
-      )
-      if (!result) throw notFound('form', form_id)
+      const result = await app.ctx.webhooks.put(refOf(request, request.params), request.body)
+      if (!result) throw notFound('form', request.params.form_id)
       return reply.code(result.created ? 201 : 200).send({ webhook: result.webhook })
     },
   )
@@ -134,9 +121,8 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { form_id, tag } = request.params
-      if (!(await deleteWebhook(app.database.db, workspaceOf(request), form_id, tag)))
-        throw notFound('webhook', tag)
+      if (!(await app.ctx.webhooks.delete(refOf(request, request.params))))
+        throw notFound('webhook', request.params.tag)
       return reply.code(204).send(null)
     },
   )
@@ -154,13 +140,12 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const webhook = await webhookOf(request, request.params)
       const page = request.query
-      const rows = await listDeliveries(app.database.db, webhook.id, {
+      const rows = await app.ctx.deliveries.list(refOf(request, request.params), {
         offset: pageOffset(page),
         limit: page.page_size + 1,
       })
-      return pageResult(request, reply, page, rows)
+      return pageResult(request, reply, page, found(rows, request.params.tag))
     },
   )
 
@@ -180,8 +165,10 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const webhook = await webhookOf(request, request.params)
-      const delivery = await redeliver(app.database.db, webhook.id, request.params.delivery_id)
+      const delivery = found(
+        await app.ctx.deliveries.redeliver(refOf(request, request.params), request.params.delivery_id),
+        request.params.tag,
+      )
       if (!delivery) throw notFound('delivery', request.params.delivery_id)
       return reply.code(202).send({ delivery })
     },
@@ -203,9 +190,11 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const webhook = await webhookOf(request, request.params)
-      const delivery = await queuePing(app.database, webhook)
-      return reply.code(202).send({ delivery: deliveryView(delivery) })
+      const delivery = found(
+        await app.ctx.deliveries.ping(refOf(request, request.params)),
+        request.params.tag,
+      )
+      return reply.code(202).send({ delivery })
     },
   )
 }

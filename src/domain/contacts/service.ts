@@ -1,0 +1,29 @@
+import type { Database } from '../../db/database.js'
+import type { Paging } from '../forms/service.js'
+import { addContactsToList, type IdempotencyKey } from './bulk.js'
+import { deleteContact, findContact, listContactsOfList } from './contacts.js'
+import { createContactList, deleteContactList, findContactList, listContactLists } from './lists.js'
+import type { BulkRequest } from './validation.js'
+
+// Contact lists and their contacts, closed over the database (see forms/service.ts).
+export function contactsService(database: Database) {
+  const { db } = database
+  return {
+    createList: (workspaceId: string, name: string) => createContactList(db, workspaceId, name),
+    findList: (workspaceId: string, listId: string) => findContactList(db, workspaceId, listId),
+    lists: (workspaceId: string, page: Paging) => listContactLists(db, workspaceId, page),
+    deleteList: (workspaceId: string, listId: string) => deleteContactList(database, workspaceId, listId),
+    /** A page of a list's contacts; undefined when the list is not in the workspace. */
+    async contactsOfList(workspaceId: string, listId: string, page: Paging) {
+      if (!(await findContactList(db, workspaceId, listId))) return undefined
+      return listContactsOfList(db, listId, page)
+    },
+    find: (workspaceId: string, contactId: string) => findContact(db, workspaceId, contactId),
+    delete: (workspaceId: string, contactId: string) => deleteContact(database, workspaceId, contactId),
+    /** The bulk add; undefined when the list is not in the workspace. */
+    addToList: (workspaceId: string, request: BulkRequest, idempotency?: IdempotencyKey) =>
+      addContactsToList(database, workspaceId, request, idempotency),
+  }
+}
+
+export type ContactsService = ReturnType<typeof contactsService>

@@ -1,0 +1,57 @@
+import type { Config } from '../../config.js'
+import type { Database } from '../../db/database.js'
+import type { Paging } from '../forms/service.js'
+import { deliveryView, listDeliveries, queuePing, redeliver } from './deliveries.js'
+import { deleteWebhook, findWebhookRow, listWebhooks, putWebhook, type WebhookInput } from './webhooks.js'
+
+// Webhooks of a form and their deliveries, closed over the database (see forms/service.ts).
+// A webhook is named by (workspace, form, tag); `undefined` answers "no such webhook (or form)
+// in this workspace".
+
+export interface WebhookRef {
+  workspaceId: string
+  formId: string
+  tag: string
+}
+
+export function webhooksService(database: Database, config: Pick<Config, 'webhookAllowPrivate'>) {
+  const { db } = database
+  return {
+    put: (ref: WebhookRef, input: WebhookInput) =>
+      putWebhook(
+        database,
+        { allowPrivate: config.webhookAllowPrivate },
+        ref.workspaceId,
+        ref.formId,
+        ref.tag,
+        input,
+      ),
+    find: (ref: WebhookRef) => findWebhookRow(db, ref.workspaceId, ref.formId, ref.tag),
+    list: (workspaceId: string, formId: string) => listWebhooks(db, workspaceId, formId),
+    delete: (ref: WebhookRef) => deleteWebhook(db, ref.workspaceId, ref.formId, ref.tag),
+  }
+}
+
+export function deliveriesService(database: Database) {
+  const { db } = database
+  const webhookOf = (ref: WebhookRef) => findWebhookRow(db, ref.workspaceId, ref.formId, ref.tag)
+  return {
+    /** A page of the webhook's deliveries, newest first; undefined when the webhook is unknown. */
+    async list(ref: WebhookRef, page: Paging) {
+      const webhook = await webhookOf(ref)
+      return webhook && listDeliveries(db, webhook.id, page)
+    },
+    /** Undefined when the webhook is unknown; null when it has no such delivery. */
+    async redeliver(ref: WebhookRef, deliveryId: string) {
+      const webhook = await webhookOf(ref)
+      return webhook && ((await redeliver(db, webhook.id, deliveryId)) ?? null)
+    },
+    async ping(ref: WebhookRef) {
+      const webhook = await webhookOf(ref)
+      return webhook && deliveryView(await queuePing(database, webhook))
+    },
+  }
+}
+
+export type WebhooksService = ReturnType<typeof webhooksService>
+export type DeliveriesService = ReturnType<typeof deliveriesService>
