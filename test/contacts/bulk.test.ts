@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../support/context.js'
 import {
   bulk,
   contactCount,
@@ -12,11 +12,7 @@ import {
 
 // Seed 4.2 / CONTRACT 4: the bulk add's exact answer, skipping, duplicates and atomicity.
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('POST /v1/contacts/bulk', () => {
   it('answers 201 with the added contacts in request order, in the exact seed shape', async () => {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../support/context.js'
 import { bulk, contactCount, createList, storedContacts } from './support.js'
 
 // CONTRACT 4: concurrent requests with overlapping e-mails never put one address on a list twice.
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('concurrent bulk adds', () => {
   it('20 overlapping requests: each address once, every answer 201 or 4xx, answers add up', async () => {

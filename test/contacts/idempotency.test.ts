@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { IDEMPOTENCY_TTL_MICROS } from '../../src/domain/contacts/bulk.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { useTestContext } from '../support/context.js'
 import { bulk, contactCount, createList, storedContacts } from './support.js'
 
 // CONTRACT 4: Idempotency-Key on the bulk add.
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const key = (value: string) => ({ headers: { 'idempotency-key': value } })
 

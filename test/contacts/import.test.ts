@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js'
-import { lastLine, runCanvass, startServe } from '../helpers/process.js'
+import { createTestDatabase, type TestDatabase } from '../support/databases.js'
+import { lastLine, runCanvass, startServe } from '../support/process.js'
 
 // `canvass contacts import` end to end: the built CLI against a real `canvass serve` process.
 // The server allows 600 contacts a request while the CLI sends 1000: full batches are refused

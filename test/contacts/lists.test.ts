@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../support/context.js'
 import { bulk, createList, idPattern, storedContacts, timestampPattern } from './support.js'
 
 // CONTRACT 4: contact lists and single contacts.
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('contact lists', () => {
   it('creates, gets and lists lists, oldest first, paged', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { TestContext } from '../helpers/context.js'
+import type { TestContext } from '../support/context.js'
 
 export const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 export const idPattern = /^[A-Za-z0-9_-]{1,64}$/

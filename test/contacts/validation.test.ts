@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { createTestContext, type TestContext } from '../support/context.js'
 import { bulk, contactCount, createList } from './support.js'
 
 // Every bad input of issue 4: a clear 400 (or 404/413/415), every problem at once, nothing stored.

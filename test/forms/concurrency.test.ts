@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/db/database.js'
 import { submitResponse } from '../../src/domain/forms/responses.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { createTestContext, type TestContext } from '../support/context.js'
 import { createForm, submit, tinyForm } from './fixtures.js'
 
 let ctx: TestContext

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../support/context.js'
 import { createForm, submitMany, tinyForm } from './fixtures.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 async function listIds(formId: string, query = '?page_size=1000'): Promise<string[]> {
   const response = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/responses${query}` })

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { createTestContext, type TestContext } from '../support/context.js'
 import { createForm, everyKindAnswers, everyKindForm, submit } from './fixtures.js'
 
 let ctx: TestContext

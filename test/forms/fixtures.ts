@@ -1,4 +1,4 @@
-import type { TestContext } from '../helpers/context.js'
+import type { TestContext } from '../support/context.js'
 
 // A form with every question kind, and a submission answering each of them.
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createToken, ensureWorkspace } from '../../src/domain/tokens.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { useTestContext } from '../support/context.js'
 import { createForm, everyKindForm, submitMany, tinyForm } from './fixtures.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('form definitions', () => {
   it('creates a form, generating missing question ids, and gets it back', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { createTestContext, type TestContext } from '../support/context.js'
 import { createForm, submitMany, tinyForm } from './fixtures.js'
 
 let ctx: TestContext

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../support/context.js'
 import { createForm, everyKindAnswers, everyKindForm, submit } from './fixtures.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const q = (id: string, title: string, type: string) => ({ id, title, type })
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Scope } from '../../src/domain/scopes.js'
 import { allScopes } from '../../src/domain/scopes.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { useTestContext } from '../support/context.js'
 import { createForm, tinyForm } from './fixtures.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 interface RouteCase {
   name: string

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { questionKinds } from '../../src/domain/forms/definition.js'
 import { createToken, ensureWorkspace } from '../../src/domain/tokens.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
-import { lastLine, runCanvass } from '../helpers/process.js'
+import { useTestContext } from '../support/context.js'
+import { lastLine, runCanvass } from '../support/process.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('canvass seed-demo', () => {
   it('creates a form with every question kind and N responses, printing the form id last', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../support/context.js'
 import { createForm, submit, submitMany, tinyForm } from './fixtures.js'
 
 // Where forms meet webhooks: every stored response queues an event, and deleting a form takes
 // its webhooks with it. (Delivery itself is tested with the webhooks.)
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const addWebhook = (formId: string, tag: string) =>
   ctx.request({

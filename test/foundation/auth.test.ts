@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createToken, revokeToken } from '../../src/domain/tokens.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { useTestContext } from '../support/context.js'
 
 // CONTRACT 1, authentication and authorisation, on a real protected route.
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const route = { method: 'GET' as const, url: '/v1/contact-lists' }
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js'
-import { lastLine, runCanvass, startServe } from '../helpers/process.js'
+import { createTestDatabase, type TestDatabase } from '../support/databases.js'
+import { lastLine, runCanvass, startServe } from '../support/process.js'
 
 // The command line and the server process end to end: tokens, first start, shutdown, logs.
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { describe, expect, it } from 'vitest'
+import { type TestContext, useTestContext } from '../support/context.js'
 
 // CONTRACT 1, errors: every failure is a problem document with a stable code.
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext({ bodyLimit: 2048 })
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext({ bodyLimit: 2048 })
 
 function expectProblem(response: Awaited<ReturnType<TestContext['request']>>, status: number, code: string) {
   expect(response.statusCode, response.body).toBe(status)

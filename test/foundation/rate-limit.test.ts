@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { describe, expect, it } from 'vitest'
+import { type TestContext, useTestContext } from '../support/context.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext({ rateLimit: 2 })
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext({ rateLimit: 2 })
 
 describe('rate limit', () => {
   it('answers 429 rate_limited with Retry-After and RateLimit headers past the burst, per token', async () => {

@@ -5,7 +5,7 @@ import { ConfigError, configFromEnv } from '../../src/config.js'
 import { type Database, openDatabase } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { migrations } from '../../src/db/migrations/index.js'
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js'
+import { createTestDatabase, type TestDatabase } from '../support/databases.js'
 
 let testDatabase: TestDatabase
 let database: Database

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../support/context.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('operational endpoints', () => {
   it('answers /healthz and /readyz without a token', async () => {

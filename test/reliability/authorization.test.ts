@@ -3,8 +3,8 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { allScopes, type Scope } from '../../src/domain/scopes.js'
 import { createToken, revokeToken } from '../../src/domain/tokens.js'
-import { createTestContext } from '../helpers/context.js'
-import { testBackend } from '../helpers/databases.js'
+import { createTestContext } from '../support/context.js'
+import { testBackend } from '../support/databases.js'
 import {
   createFixtures,
   type Fixtures,

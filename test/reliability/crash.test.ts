@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/database.js'
-import { createTestDatabase, type TestDatabase, testBackend } from '../helpers/databases.js'
-import { lastLine, runCanvass, startServe } from '../helpers/process.js'
+import { createTestDatabase, type TestDatabase, testBackend } from '../support/databases.js'
+import { lastLine, runCanvass, startServe } from '../support/process.js'
+import { type Receiver, startReceiver } from '../support/receiver.js'
 import { Client, emails, type Outcome } from './support/client.js'
 import { newWebhookSecret } from './support/fixtures.js'
-import { startReceiver, type WebhookReceiver } from './support/receiver.js'
 import { SecretWatch } from './support/secrets.js'
 
 // Issue 7.3: crash safety. A child `canvass serve` on a SQLite file is SIGKILLed at a random
@@ -21,7 +21,7 @@ const clientsPerRound = 4
 const contactsPerBulk = 20
 
 let database: TestDatabase
-let receiver: WebhookReceiver
+let receiver: Receiver
 const watch = new SecretWatch()
 const outcomes: Outcome[] = []
 let env: Record<string, string>
@@ -129,7 +129,7 @@ describe.skipIf(testBackend !== 'sqlite')('crash safety of the SQLite file (sqli
       expect(torn, 'bulk adds stored in part').toBe(0)
 
       // Every stored response's event reaches the receiver, across all those kills.
-      const missing = await receiver.waitFor(
+      const missing = await receiver.missing(
         items.map((item) => item.id),
         90_000,
       )
@@ -139,7 +139,7 @@ describe.skipIf(testBackend !== 'sqlite')('crash safety of the SQLite file (sqli
       console.log(
         `[crash] ${rounds} kills; ${acknowledged.length} submissions and ` +
           `${bulks.filter((o) => o.status === 201).length} bulk adds acknowledged, ${unanswered} requests cut off; ` +
-          `${items.length} responses, ${contacts.length} contacts stored; ${receiver.received} deliveries received`,
+          `${items.length} responses, ${contacts.length} contacts stored; ${receiver.requests.length} deliveries received`,
       )
       expect(outcomes.filter((o) => o.status !== null && o.status !== 201)).toEqual([])
     } finally {

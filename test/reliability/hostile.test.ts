@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
-import { testBackend } from '../helpers/databases.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { testBackend } from '../support/databases.js'
 import {
   createFixtures,
   type Fixtures,

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase, testBackend } from '../helpers/databases.js'
-import { lastLine, runCanvass, startServe } from '../helpers/process.js'
+import { createTestDatabase, type TestDatabase, testBackend } from '../support/databases.js'
+import { lastLine, runCanvass, startServe } from '../support/process.js'
+import { type Receiver, startReceiver } from '../support/receiver.js'
 import { Client, emails } from './support/client.js'
 import { newWebhookSecret } from './support/fixtures.js'
-import { startReceiver, type WebhookReceiver } from './support/receiver.js'
 import { SecretWatch } from './support/secrets.js'
 
 // Issue 7.4: load. Mixed traffic (listing reads, form and contact reads, submissions, bulk
@@ -27,7 +27,7 @@ const lanes = 16
 const heapCapMiB = Number(process.env['CANVASS_LOAD_HEAP_MIB'] ?? 96)
 
 let database: TestDatabase
-let receiver: WebhookReceiver
+let receiver: Receiver
 const watch = new SecretWatch()
 
 beforeAll(async () => {
@@ -166,13 +166,13 @@ describe(`load on ${testBackend}`, () => {
             ]
           }),
         )
-        const missing = await receiver.waitFor(acknowledged, 120_000)
+        const missing = await receiver.missing(acknowledged, 120_000)
         console.log(
           `[load ${testBackend}] ${all.length} requests in ${duration.toFixed(1)} s = ${(all.length / duration).toFixed(0)} req/s ` +
             `over ${lanes} connections after ${warmUpSeconds} s of warm-up; p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms; ` +
             `RSS after warm-up ${(baseline / 2 ** 20).toFixed(1)} MiB, at the end ${(median(tail) / 2 ** 20).toFixed(1)} MiB ` +
             `(${(growth * 100).toFixed(1)} %); ${errors.length} errors; ${acknowledged.length} submissions, ` +
-            `${receiver.responseIds.size} events delivered\n  by kind (ms): ${JSON.stringify(perKind)}` +
+            `${receiver.responseIds().size} events delivered\n  by kind (ms): ${JSON.stringify(perKind)}` +
             `\n  RSS MiB by second: ${samples
               .filter((_, index) => index % 4 === 0)
               .map((s) => (s.rss / 2 ** 20).toFixed(0))

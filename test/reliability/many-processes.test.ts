@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase, testBackend } from '../helpers/databases.js'
-import { type CanvassProcess, lastLine, runCanvass, spawnCanvass, startServe } from '../helpers/process.js'
+import { createTestDatabase, type TestDatabase, testBackend } from '../support/databases.js'
+import { type CanvassProcess, lastLine, runCanvass, spawnCanvass, startServe } from '../support/process.js'
+import { type Receiver, startReceiver } from '../support/receiver.js'
 import { Client, emails, type Outcome } from './support/client.js'
 import { newWebhookSecret } from './support/fixtures.js'
-import { startReceiver, type WebhookReceiver } from './support/receiver.js'
 import { SecretWatch } from './support/secrets.js'
 
 // Issue 7.5: many processes on one PostgreSQL. Three `canvass serve` (CANVASS_WORKER=0), started
@@ -20,7 +20,7 @@ const bulkAdds = 120
 const lanes = 12
 
 let database: TestDatabase | undefined
-let receiver: WebhookReceiver | undefined
+let receiver: Receiver | undefined
 const processes: CanvassProcess[] = []
 const watch = new SecretWatch()
 
@@ -123,11 +123,11 @@ describe.skipIf(testBackend !== 'postgres')(
       expect(new Set(storedEmails)).toEqual(sent)
 
       // Every response's event, delivered by one of the two workers.
-      const missing = await receiver.waitFor(acknowledged, 90_000)
+      const missing = await receiver.missing(acknowledged, 90_000)
       expect(missing, 'responses whose webhook event never arrived').toEqual([])
       console.log(
         `[many-processes] ${acknowledged.length} submissions and ${bulkAdds} bulk adds through 3 servers; ` +
-          `${contacts.length} contacts stored; ${receiver.received} deliveries by 2 workers (one killed and replaced half-way) for ${receiver.responseIds.size} events`,
+          `${contacts.length} contacts stored; ${receiver.requests.length} deliveries by 2 workers (one killed and replaced half-way) for ${receiver.responseIds().size} events`,
       )
       for (const process of processes.filter((p) => p !== victim)) {
         expect(process.child.exitCode, process.output().slice(-2000)).toBeNull()

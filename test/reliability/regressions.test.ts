@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
-import { testBackend } from '../helpers/databases.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { testBackend } from '../support/databases.js'
 import { createFixtures, type Fixtures, validRequest, viaInject } from './support/fixtures.js'
 import { loadOperations, type Operation } from './support/openapi.js'
 import { problemDefect } from './support/problem.js'

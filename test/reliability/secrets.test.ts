@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase, testBackend } from '../helpers/databases.js'
-import { type CanvassProcess, lastLine, runCanvass, startServe } from '../helpers/process.js'
+import { createTestDatabase, type TestDatabase, testBackend } from '../support/databases.js'
+import { type CanvassProcess, lastLine, runCanvass, startServe } from '../support/process.js'
+import { type Receiver, startReceiver } from '../support/receiver.js'
 import { viaHttp } from './support/client.js'
 import { createFixtures, type Fixtures, validRequest } from './support/fixtures.js'
 import { loadOperations } from './support/openapi.js'
-import { startReceiver, type WebhookReceiver } from './support/receiver.js'
 import { SecretWatch } from './support/secrets.js'
 
 // Issue 7.6: secrets. A child `canvass serve` logging at `trace` (the most it can say) is driven
@@ -15,13 +15,13 @@ import { SecretWatch } from './support/secrets.js'
 // (The other files of this suite scan their own answers and logs the same way.)
 
 let database: TestDatabase
-let receiver: WebhookReceiver
+let receiver: Receiver
 let server: (CanvassProcess & { baseUrl: string; stop(): Promise<void> }) | undefined
 const watch = new SecretWatch()
 
 beforeAll(async () => {
   database = await createTestDatabase()
-  receiver = await startReceiver({ keepBodies: true })
+  receiver = await startReceiver()
 })
 
 afterAll(async () => {
@@ -111,13 +111,13 @@ describe(`secrets on ${testBackend}`, () => {
       headers: { 'content-type': 'application/json' },
     })
     expect(submitted.statusCode, submitted.body).toBe(201)
-    expect(await receiver.waitFor([submitted.json().id], 30_000)).toEqual([])
+    expect(await receiver.missing([submitted.json().id], 30_000)).toEqual([])
     await send({ method: 'GET', url: `/v1/forms/${form.id}/webhooks/signed`, token: full })
     await send({ method: 'GET', url: `/v1/forms/${form.id}/webhooks/signed/deliveries`, token: full })
     await send({ method: 'GET', url: `/v1/forms/${fixtures.params['form_id']}/webhooks`, token: full })
 
     await server.stop()
-    for (const body of receiver.bodies) watch.record('webhook delivery', body)
+    for (const { body } of receiver.requests) watch.record('webhook delivery', body)
     watch.record('serve log at trace', server.output())
     expect(server.output().length).toBeGreaterThan(0)
     expect(watch.count).toBeGreaterThan(operations.length * 7)

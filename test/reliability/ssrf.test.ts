@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../helpers/context.js'
-import { testBackend } from '../helpers/databases.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { testBackend } from '../support/databases.js'
 import { createFixtures, viaInject } from './support/fixtures.js'
 import { problemDefect } from './support/problem.js'
 import { SecretWatch } from './support/secrets.js'

@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase, testBackend } from '../helpers/databases.js'
-import { lastLine, runCanvass, startServe } from '../helpers/process.js'
+import { createTestDatabase, type TestDatabase, testBackend } from '../support/databases.js'
+import { lastLine, runCanvass, startServe } from '../support/process.js'
 import { problemDefect } from './support/problem.js'
 import { SecretWatch } from './support/secrets.js'
 

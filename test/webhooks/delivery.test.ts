@@ -2,8 +2,9 @@ import { pino } from 'pino'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
-import { answer, type Receiver, startReceiver, tinyForm, waitUntil } from './support.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { answer, type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
+import { waitForValue, waitUntil } from '../support/wait.js'
 
 // Delivery through real HTTP receivers on 127.0.0.1 and the real worker: signing, retries with
 // a stable webhook-id, 410, redirects, Retry-After, the delivery log, redeliver, ping, metrics.
@@ -74,7 +75,7 @@ describe('delivery', () => {
     await target.waitFor((requests) => requests.length >= 3)
     const ids = target.requests.map((request) => request.headers['webhook-id'])
     expect(new Set(ids).size).toBe(1)
-    const [log] = await waitFor(async () => {
+    const [log] = await waitForValue(async () => {
       const items = await deliveries(formId)
       return items[0]?.status === 'succeeded' ? items : undefined
     })
@@ -132,7 +133,7 @@ describe('delivery', () => {
     const target = await receiver(answer(500))
     const formId = await formWithHook(target.url)
     await submit(formId)
-    const [log] = await waitFor(async () => {
+    const [log] = await waitForValue(async () => {
       const items = await deliveries(formId)
       return items[0]?.status === 'failed' ? items : undefined
     })
@@ -150,7 +151,7 @@ describe('delivery', () => {
     const target = await receiver(answer(410))
     const formId = await formWithHook(target.url)
     await submit(formId)
-    await waitFor(async () => {
+    await waitForValue(async () => {
       const read = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/webhooks/hook` })
       return read.json().webhook.enabled === false ? true : undefined
     })
@@ -166,7 +167,7 @@ describe('delivery', () => {
     const target = await receiver(answer(302, { location: elsewhere.url }))
     const formId = await formWithHook(target.url)
     await submit(formId)
-    const [log] = await waitFor(async () => {
+    const [log] = await waitForValue(async () => {
       const items = await deliveries(formId)
       return items[0]?.status === 'failed' ? items : undefined
     })
@@ -248,7 +249,7 @@ describe('delivery', () => {
     expect(
       new Webhook(secret).verify(target.requests[0]?.body ?? '', headersOf(target.requests[0] as never)),
     ).toBeTruthy()
-    await waitFor(async () =>
+    await waitForValue(async () =>
       (await deliveries(formId, 'pinged'))[0]?.status === 'succeeded' ? true : undefined,
     )
 
@@ -263,7 +264,7 @@ describe('delivery', () => {
     await target.waitFor((requests) => requests.length >= 2)
     expect(target.requests[1]?.headers['webhook-id']).toBe(deliveryId)
     expect(target.requests[1]?.body).toBe(target.requests[0]?.body)
-    const [log] = await waitFor(async () => {
+    const [log] = await waitForValue(async () => {
       const items = await deliveries(formId, 'pinged')
       return items[0]?.status === 'succeeded' && items[0]?.attempts === 2 ? items : undefined
     })
@@ -312,12 +313,3 @@ describe('delivery', () => {
     expect(metrics.body).toMatch(/canvass_webhook_queue_depth \d+/)
   })
 })
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  let result: T | undefined
-  await waitUntil(async () => {
-    result = await probe()
-    return result !== undefined
-  }, timeoutMs)
-  return result as T
-}

@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase, testBackend } from '../helpers/databases.js'
-import { type CanvassProcess, lastLine, runCanvass, spawnCanvass, startServe } from '../helpers/process.js'
-import { answer, type ReceivedRequest, type Receiver, startReceiver, tinyForm, waitUntil } from './support.js'
+import { createTestDatabase, type TestDatabase, testBackend } from '../support/databases.js'
+import { type CanvassProcess, lastLine, runCanvass, spawnCanvass, startServe } from '../support/process.js'
+import { answer, type ReceivedRequest, type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
+import { waitUntil } from '../support/wait.js'
 
 // Real processes (the built CLI): SIGKILL before delivery loses nothing; `canvass worker` stops
 // cleanly; on PostgreSQL two servers and two workers share the work. Run `npm run build` first.

@@ -2,8 +2,9 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
 import { claimDueDeliveries, recordSuccesses } from '../../src/domain/webhooks/deliveries.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
-import { type Receiver, startReceiver, tinyForm, waitUntil } from './support.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
+import { waitUntil } from '../support/wait.js'
 
 // How attempts are recorded: successes finishing close together share one transaction, each
 // still counted on its own; a success whose lease another worker took meanwhile is not recorded;

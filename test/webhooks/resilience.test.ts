@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http'
 import { pino } from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runDeliveryWorker } from '../../src/delivery/worker.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
-import { type Receiver, startReceiver, tinyForm, waitUntil } from './support.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
+import { waitUntil } from '../support/wait.js'
 
 // Receivers that hang: the attempt timeout is enforced, and one slow endpoint does not hold up
 // the deliveries of other webhooks.

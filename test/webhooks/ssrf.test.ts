@@ -2,8 +2,9 @@ import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
 import { type ResolvedAddress, refusedRange, useResolver } from '../../src/domain/webhooks/ssrf.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
-import { type Receiver, startReceiver, tinyForm, waitUntil } from './support.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
+import { waitUntil } from '../support/wait.js'
 
 // The SSRF guard with private targets NOT allowed. Host names are answered by an injected
 // resolver (no DNS look-up ever leaves the machine), and the only listening receiver is on

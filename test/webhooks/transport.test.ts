@@ -8,8 +8,9 @@ import { join } from 'node:path'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
-import { createTestContext, type TestContext } from '../helpers/context.js'
-import { tinyForm, waitUntil } from './support.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { tinyForm } from '../support/receiver.js'
+import { waitUntil } from '../support/wait.js'
 
 // TLS verification (a self-signed https receiver on 127.0.0.1), an IPv6 loopback receiver,
 // disabled webhooks, and the 5-day disable.

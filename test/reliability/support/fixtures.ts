@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { TestContext } from '../../helpers/context.js'
+import type { TestContext } from '../../support/context.js'
 import { fillTemplate, type Operation } from './openapi.js'
 import { sampleOf } from './samples.js'
 

@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { pino } from 'pino'
+import { afterAll, beforeAll } from 'vitest'
 import { type Config, configFromEnv } from '../../src/config.js'
 import { createAppContext } from '../../src/context.js'
 import type { Database } from '../../src/db/database.js'
@@ -79,4 +80,19 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       await testDatabase.drop()
     },
   }
+}
+
+/**
+ * The context of one test file: created before its tests, closed after them. Use it at the top
+ * level of the file: `const ctx = useTestContext()`.
+ */
+export function useTestContext(overrides: Partial<Config> = {}): TestContext {
+  const ctx = {} as TestContext
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestContext(overrides))
+  })
+  afterAll(async () => {
+    await ctx.close?.()
+  })
+  return ctx
 }

@@ -1,8 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { sleep, waitUntil } from './wait.js'
 
-// A real HTTP receiver on 127.0.0.1 for delivery tests. `respond` decides each answer; every
-// request is recorded with its headers and body.
+// The one webhook receiver of the tests: a real HTTP server on 127.0.0.1. `respond` decides each
+// answer; every request is recorded with its headers and body. Receivers deduplicate on
+// webhook-id, as the contract tells them to: responseIds() does.
 
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders
@@ -19,6 +21,10 @@ export interface Receiver {
   respond: Responder
   /** Waits until predicate holds over the requests received, or fails after timeoutMs. */
   waitFor(predicate: (requests: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<void>
+  /** Response ids of the form_response events received, deduplicated on webhook-id. */
+  responseIds(): Set<string>
+  /** Waits up to timeoutMs for events of these responses; answers the ids still missing. */
+  missing(ids: Iterable<string>, timeoutMs: number): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -49,6 +55,28 @@ export async function startReceiver(respond: Responder = answer(200)): Promise<R
   receiver.url = `http://127.0.0.1:${receiver.port}/hook`
   receiver.waitFor = (predicate, timeoutMs = 15_000) =>
     waitUntil(() => predicate(receiver.requests), timeoutMs)
+  receiver.responseIds = () => {
+    const seen = new Set<string>()
+    const ids = new Set<string>()
+    for (const request of receiver.requests) {
+      const id = String(request.headers['webhook-id'] ?? '')
+      if (seen.has(id)) continue
+      seen.add(id)
+      const responseId = formResponseId(request.body)
+      if (responseId) ids.add(responseId)
+    }
+    return ids
+  }
+  receiver.missing = async (ids, timeoutMs) => {
+    const wanted = [...ids]
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const received = receiver.responseIds()
+      const missing = wanted.filter((id) => !received.has(id))
+      if (missing.length === 0 || Date.now() > deadline) return missing
+      await sleep(200)
+    }
+  }
   receiver.close = () => {
     server.closeAllConnections()
     return new Promise<void>((done) => server.close(() => done()))
@@ -56,11 +84,12 @@ export async function startReceiver(respond: Responder = answer(200)): Promise<R
   return receiver
 }
 
-export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`)
-    await new Promise((done) => setTimeout(done, 25))
+function formResponseId(body: string): string | undefined {
+  try {
+    const event = JSON.parse(body)
+    return event.event_type === 'form_response' ? event.form_response?.id : undefined
+  } catch {
+    return undefined
   }
 }
 
