@@ -3,6 +3,17 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config'
 
 // One suite, two databases: every test file runs once on SQLite and once on PostgreSQL.
 // Without a reachable PostgreSQL the postgres project is skipped, loudly; under CI it must not be.
+// `npm run test:fast` (CANVASS_TEST_SUITE=fast) leaves out the slow tests below, the ones that
+// soak, crash, fuzz or run many processes: the suite to run on every change. `npm test` runs all.
+
+export const slowTests = [
+  'test/reliability/load.test.ts',
+  'test/reliability/crash.test.ts',
+  'test/reliability/many-processes.test.ts',
+  'test/reliability/hostile.test.ts',
+  'test/webhooks/processes.test.ts',
+  'test/contacts/import.test.ts',
+]
 
 const pgUrl = new URL(process.env['CANVASS_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test')
 
@@ -38,6 +49,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
         test: {
           name: backend,
           include: ['test/**/*.test.ts'],
+          exclude: process.env['CANVASS_TEST_SUITE'] === 'fast' ? slowTests : [],
           env: { CANVASS_TEST_DB: backend },
         },
       })),
