@@ -1,12 +1,8 @@
 import { Type } from 'typebox'
 import { contactLimits } from '../../../domain/contacts/validation.js'
+import { IdString, Timestamp } from '../../schemas.js'
 
 // Schemas of contact lists and contacts: they validate requests and document the API (OpenAPI).
-
-const IdString = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
-const Timestamp = Type.String({
-  description: 'ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`.',
-})
 
 export const ListParams = Type.Object({ list_id: IdString }, { additionalProperties: false })
 export const ContactParams = Type.Object({ contact_id: IdString }, { additionalProperties: false })

@@ -4,7 +4,8 @@ import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
-import { FormBody, FormParams, FormSchema } from './schemas.js'
+import { FormParams } from '../../schemas.js'
+import { FormBody, FormSchema } from './schemas.js'
 
 // CONTRACT 2: form definitions.
 export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<void> {

@@ -7,7 +7,8 @@ import { type ExportFormat, exportContentType } from '../../../domain/forms/expo
 import type { ResponseFilter } from '../../../domain/forms/responses.js'
 import { workspaceOf } from '../../auth.js'
 import { PagedList, PageQuery, pageResult } from '../../pagination.js'
-import { FormParams, ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
+import { FormParams } from '../../schemas.js'
+import { ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
 
 // CONTRACT 3 and seed 4.1: responses of a form.
 

@@ -5,12 +5,9 @@ import {
   questionKinds,
   VARIABLE_VALUE_MAX,
 } from '../../../domain/forms/definition.js'
+import { IdString, Timestamp } from '../../schemas.js'
 
 // Schemas of forms and responses: they validate requests and document the API (OpenAPI).
-
-export const IdString = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
-
-export const FormParams = Type.Object({ form_id: IdString }, { additionalProperties: false })
 
 const QuestionKindSchema = Type.Unsafe<QuestionKind>({
   type: 'string',
@@ -101,8 +98,8 @@ export const FormSchema = Type.Object(
       }),
     ),
     response_count: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
   },
   { description: 'A form and its definition.' },
 )
@@ -148,7 +145,7 @@ export const AnswerSchema = Type.Object(
 export const ResponseItemSchema = Type.Object(
   {
     id: Type.String(),
-    submitted_at: Type.String(),
+    submitted_at: Timestamp,
     answers: Type.Array(AnswerSchema),
     hidden: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
     variables: Type.Array(Type.Object({ name: Type.String(), value: Type.Number() })),

@@ -7,12 +7,11 @@ import type { WebhookRef } from '../../../domain/webhooks/service.js'
 import { webhookView } from '../../../domain/webhooks/webhooks.js'
 import { workspaceOf } from '../../auth.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { FormParams, NoQuery } from '../../schemas.js'
 import {
   DeliveryEnvelope,
   DeliveryParams,
   DeliverySchema,
-  FormParams,
-  NoQuery,
   WebhookBody,
   WebhookEnvelope,
   WebhookList,

@@ -1,8 +1,8 @@
 import { Type } from 'typebox'
+import { IdString, Timestamp } from '../../schemas.js'
 
 // Schemas of webhooks and deliveries: they validate requests and document the API (OpenAPI).
 
-const IdString = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
 const Tag = Type.String({
   minLength: 1,
   maxLength: 64,
@@ -11,13 +11,11 @@ const Tag = Type.String({
   description: 'Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`).',
 })
 
-export const FormParams = Type.Object({ form_id: IdString }, { additionalProperties: false })
 export const WebhookParams = Type.Object({ form_id: IdString, tag: Tag }, { additionalProperties: false })
 export const DeliveryParams = Type.Object(
   { form_id: IdString, tag: Tag, delivery_id: IdString },
   { additionalProperties: false },
 )
-export const NoQuery = Type.Object({}, { additionalProperties: false })
 
 const EventTypes = Type.Object(
   { form_response: Type.Boolean({ description: 'A stored response of the form.' }) },
@@ -72,8 +70,8 @@ export const WebhookSchema = Type.Object({
   enabled: Type.Boolean(),
   verify_ssl: Type.Boolean(),
   event_types: EventTypes,
-  created_at: Type.String({ description: 'ISO 8601 UTC with microseconds.' }),
-  updated_at: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 })
 
 export const WebhookEnvelope = Type.Object({ webhook: WebhookSchema })
@@ -92,9 +90,9 @@ export const DeliverySchema = Type.Object({
   attempts: Type.Integer(),
   last_status_code: Nullable(Type.Integer()),
   last_error: Nullable(Type.String()),
-  next_attempt_at: Nullable(Type.String()),
-  created_at: Type.String(),
-  delivered_at: Nullable(Type.String()),
+  next_attempt_at: Nullable(Timestamp),
+  created_at: Timestamp,
+  delivered_at: Nullable(Timestamp),
 })
 
 export const DeliveryEnvelope = Type.Object({ delivery: DeliverySchema })
