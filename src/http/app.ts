@@ -15,6 +15,7 @@ import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
 import type { Scope } from '../domain/scopes.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
+import { redactUrl } from '../logger.js'
 import { authenticate, TokenCache } from './auth.js'
 import { ApiError, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
@@ -132,7 +133,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     app.metrics.requests.inc(labels)
     app.metrics.duration.observe(labels, seconds)
     request.log.info(
-      { method: request.method, url: request.url, route, status: reply.statusCode, ms: reply.elapsedTime },
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        route,
+        status: reply.statusCode,
+        ms: reply.elapsedTime,
+      },
       'request',
     )
   })

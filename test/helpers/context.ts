@@ -1,4 +1,4 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { pino } from 'pino'
 import { type Config, configFromEnv } from '../../src/config.js'
 import { type Database, openDatabase } from '../../src/db/database.js'
@@ -37,7 +37,10 @@ export function testConfig(database: Config['database'], overrides: Partial<Conf
   }
 }
 
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  options: { logger?: FastifyBaseLogger } = {},
+): Promise<TestContext> {
   const testDatabase = await createTestDatabase()
   const config = testConfig(testDatabase.config, overrides)
   const database = openDatabase(config.database)
@@ -52,7 +55,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const app = await buildApp({
     config,
     database,
-    logger: pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
   })
   await app.ready()
 
