@@ -239,8 +239,24 @@ function toApiError(error: FastifyError): ApiError {
 
 function registerJsonParser(app: FastifyInstance) {
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string
+  // Fatal: bytes that are not UTF-8 are refused rather than stored as U+FFFD.
+  const utf8 = new TextDecoder('utf-8', { fatal: true })
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const charset = charsetOf(request.headers['content-type'])
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      return done(
+        new ApiError(
+          'unsupported_media_type',
+          `a JSON body must be UTF-8; charset=${charset} is not supported`,
+        ),
+      )
+    }
+    let text: string
+    try {
+      text = utf8.decode(body as Buffer)
+    } catch {
+      return done(new ApiError('invalid_json', 'the request body is not valid UTF-8'))
+    }
     // An empty body is no body; routes that need one say so through their schema.
     if (text.trim() === '') return done(null, undefined)
     let value: unknown
@@ -280,6 +296,13 @@ function registerJsonParser(app: FastifyInstance) {
       ),
     )
   })
+}
+
+/** The `charset` parameter of a Content-Type, lower-cased and unquoted, if there is one. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '')
+  if (!match) return undefined
+  return (match[1] ?? match[2] ?? '').toLowerCase()
 }
 
 /** Keeps a router of every declared path, to tell a wrong method (405) from an unknown path (404). */
