@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
-import rateLimit from '@fastify/rate-limit'
+import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -16,7 +16,7 @@ import type { Database } from '../db/database.js'
 import type { Scope } from '../domain/scopes.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
 import { redactUrl } from '../logger.js'
-import { authenticate, TokenCache } from './auth.js'
+import { authenticate, type FailureLimit, TokenCache } from './auth.js'
 import { ApiError, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
@@ -103,10 +103,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       throw new ApiError('validation_failed', 'an HTTP/1.1 request must carry a Host header')
     }
   })
-  app.addHook('onRequest', authenticate(new TokenCache(deps.database.db)))
-  if (deps.config.rateLimit > 0) {
+  const { rateLimit: perToken, authFailureLimit } = deps.config
+  if (perToken > 0 || authFailureLimit > 0) {
     await app.register(rateLimit, {
-      global: true,
+      global: perToken > 0,
       hook: 'onRequest',
       // Bursts up to twice the sustained rate: the window is two seconds wide.
       max: deps.config.rateLimit * 2,
@@ -118,6 +118,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
     })
   }
+  const limitFailure = authFailureLimit > 0 ? failedAuthenticationLimit(app, authFailureLimit) : undefined
+  app.addHook('onRequest', authenticate(new TokenCache(deps.database.db), limitFailure))
   // Query and path strings that the databases cannot store faithfully never reach them.
   app.addHook('preValidation', async (request) => {
     for (const part of [request.query, request.params]) {
@@ -170,6 +172,28 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerOpenApi(app)
   await app.register(registerRoutes)
   return app
+}
+
+/** Failed authentications per client address, in the same two-second windows as the token rate. */
+function failedAuthenticationLimit(app: FastifyInstance, perSecond: number): FailureLimit {
+  const check = app.createRateLimit({
+    max: perSecond * 2,
+    timeWindow: 2000,
+    // IPv6 clients are counted by /64, as the plugin does: one host holds a whole prefix.
+    keyGenerator: (request) => normalizeIP(request.ip),
+    allowList: () => false,
+  })
+  return async (request) => {
+    const limit = await check(request)
+    if (limit.isAllowed || !limit.isExceeded) return
+    const seconds = Math.max(1, limit.ttlInSeconds)
+    throw new ApiError(
+      'rate_limited',
+      `too many failed authentications from this address; retry in ${seconds} s`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    )
+  }
 }
 
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {

@@ -31,6 +31,7 @@ export function testConfig(database: Config['database'], overrides: Partial<Conf
     database,
     logLevel: 'silent',
     rateLimit: 0,
+    authFailureLimit: 0,
     webhookAllowPrivate: true,
     worker: false,
     ...overrides,
