@@ -20,6 +20,7 @@ import { authenticate, type FailureLimit, TokenCache } from './auth.js'
 import { ApiError, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
+import { discardRest } from './oversized.js'
 import { registerRoutes } from './routes/index.js'
 import {
   coerceQuery,
@@ -146,10 +147,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     )
   })
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const apiError = toApiError(error)
     if (apiError.code === 'internal') request.log.error({ err: error, reqId: request.id }, 'unhandled error')
-    sendProblem(reply, request, apiError)
+    // So that the client, still sending, can read the 413 rather than a reset connection.
+    if (apiError.code === 'payload_too_large') await discardRest(request.raw)
+    return sendProblem(reply, request, apiError)
   })
 
   app.setNotFoundHandler((request, reply) => {
