@@ -14,6 +14,8 @@ export interface Config {
   host: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   rateLimit: number
+  /** Failed authentications a second per client address (bursts to twice that); 0: unlimited. */
+  authFailureLimit: number
   bodyLimit: number
   bulkMax: number
   webhookAllowPrivate: boolean
@@ -99,6 +101,7 @@ export function configFromEnv(env: Env = process.env): Config {
     host: env['HOST'] || '127.0.0.1',
     logLevel: level as Config['logLevel'],
     rateLimit: integer(env, 'CANVASS_RATE_LIMIT', 100, 0, 1_000_000),
+    authFailureLimit: integer(env, 'CANVASS_AUTH_FAILURE_LIMIT', 20, 0, 1_000_000),
     bodyLimit: integer(env, 'CANVASS_BODY_LIMIT', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     bulkMax: integer(env, 'CANVASS_BULK_MAX', 1000, 1, 100_000),
     webhookAllowPrivate: flag(env, 'CANVASS_WEBHOOK_ALLOW_PRIVATE', false),

@@ -37,13 +37,20 @@ export function unauthorized(): ApiError {
   })
 }
 
-export function authenticate(cache: TokenCache) {
+/** Counts a failed authentication of this request's client; throws once it is over its limit. */
+export type FailureLimit = (request: FastifyRequest) => Promise<void>
+
+export function authenticate(cache: TokenCache, limitFailure?: FailureLimit) {
   return async function onRequest(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const scope = request.routeOptions.config.scope
     if (!scope) return
     const match = bearerPattern.exec(request.headers.authorization ?? '')
     const principal = match?.[1] ? await cache.lookup(match[1]) : undefined
-    if (!principal) throw unauthorized()
+    if (!principal) {
+      // Only failures count, after the look-up: a valid token is never refused for its neighbours.
+      await limitFailure?.(request)
+      throw unauthorized()
+    }
     if (!principal.scopes.has(scope)) throw new ApiError('forbidden', `this token lacks the scope ${scope}`)
     request.principal = principal
   }

@@ -18,7 +18,9 @@ const commonErrors = {
   401: problem('Missing, malformed, unknown or revoked token (`unauthorized`).'),
   403: problem('The token lacks the scope this operation needs (`forbidden`).'),
   404: problem('No such resource in the token’s workspace (`not_found`).'),
-  429: problem('Over the token’s request rate (`rate_limited`); see `Retry-After`.'),
+  429: problem(
+    'Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`.',
+  ),
   500: problem('A bug (`internal`); the detail never leaks internals.'),
 }
 

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { type TestContext, useTestContext } from '../support/context.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { configFromEnv } from '../../src/config.js'
+import { createTestContext, type TestContext, useTestContext } from '../support/context.js'
 
 const ctx = useTestContext({ rateLimit: 2 })
 
@@ -26,5 +27,45 @@ describe('rate limit', () => {
       (await ctx.request({ method: 'GET', url: '/v1/contact-lists', token: ctx.otherToken })).statusCode,
     ).toBe(200)
     expect((await ctx.request({ method: 'GET', url: '/healthz', token: null })).statusCode).toBe(200)
+  })
+})
+
+describe('failed authentication limit (issue 11)', () => {
+  let guarded: TestContext
+  beforeAll(async () => {
+    // The default: 20 a second per client address, bursts of 40 in a two-second window.
+    guarded = await createTestContext({ authFailureLimit: configFromEnv({}).authFailureLimit })
+  })
+  afterAll(() => guarded.close())
+
+  const attempt = (token: string | null, remoteAddress = '127.0.0.1') =>
+    guarded.request({ method: 'GET', url: '/v1/contact-lists', token, remoteAddress })
+
+  it('answers 429 rate_limited with Retry-After past the burst, per address; valid tokens still pass', async () => {
+    expect(configFromEnv({}).authFailureLimit).toBe(20)
+    const bad = [`cvs_${'A'.repeat(43)}`, null, 'not-even-the-shape!', `${guarded.token}x`]
+    const statuses: number[] = []
+    let limited: Awaited<ReturnType<TestContext['request']>> | undefined
+    for (let i = 0; i < 300; i++) {
+      const response = await attempt(bad[i % bad.length] ?? null)
+      statuses.push(response.statusCode)
+      if (response.statusCode === 429) limited ??= response
+      // A client with a valid token at the same address is never refused by this limit.
+      if (i % 25 === 0) expect((await attempt(guarded.token)).statusCode).toBe(200)
+    }
+    expect(statuses.slice(0, 40)).toEqual(Array(40).fill(401))
+    expect(statuses[40]).toBe(429)
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(200)
+    expect(limited?.headers['content-type']).toBe('application/problem+json; charset=utf-8')
+    expect(limited?.json().code).toBe('rate_limited')
+    const retryAfter = Number(limited?.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(2)
+
+    // Another address has its own budget.
+    expect((await attempt(null, '192.0.2.7')).statusCode).toBe(401)
+    // Past the window, failures are answered 401 again.
+    await new Promise((done) => setTimeout(done, 2100))
+    expect((await attempt(null)).statusCode).toBe(401)
   })
 })

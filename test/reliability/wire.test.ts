@@ -101,6 +101,10 @@ const cases: [string, () => string][] = [
     '64 KiB header',
     () => `GET /v1/forms HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(65_536)}\r\n${auth()}\r\n`,
   ],
+  [
+    '200 KiB header (over the 128 KiB limit)',
+    () => `GET /v1/forms HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(200 * 1024)}\r\n${auth()}\r\n`,
+  ],
   ['2,000 headers', () => `GET /v1/forms HTTP/1.1\r\nHost: x\r\n${'X-A: 1\r\n'.repeat(2000)}${auth()}\r\n`],
   [
     'Content-Length and Transfer-Encoding (smuggling)',

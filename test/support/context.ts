@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { pino } from 'pino'
+import { type Logger, pino } from 'pino'
 import { afterAll, beforeAll } from 'vitest'
 import { type Config, configFromEnv } from '../../src/config.js'
 import { createAppContext } from '../../src/context.js'
@@ -32,17 +32,21 @@ export function testConfig(database: Config['database'], overrides: Partial<Conf
     database,
     logLevel: 'silent',
     rateLimit: 0,
+    authFailureLimit: 0,
     webhookAllowPrivate: true,
     worker: false,
     ...overrides,
   }
 }
 
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestContext> {
   const testDatabase = await createTestDatabase()
   const config = testConfig(testDatabase.config, overrides)
   const appContext = await createAppContext(config, {
-    logger: pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
   })
   const { database } = appContext
   const workspaceId = await ensureWorkspace(database.db, 'main')

@@ -15,7 +15,13 @@ export interface CanvassProcess {
 
 export function spawnCanvass(args: string[], env: Record<string, string>): CanvassProcess {
   const child = spawn(process.execPath, [cliPath, ...args], {
-    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'info', CANVASS_RATE_LIMIT: '0', ...env },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      LOG_LEVEL: 'info',
+      CANVASS_RATE_LIMIT: '0',
+      CANVASS_AUTH_FAILURE_LIMIT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let text = ''
