@@ -6,7 +6,7 @@ import { workspaceOf } from '../../auth.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import { FormBody, FormParams, FormSchema } from './schemas.js'
 
-// CONTRACT 2: form definitions.
+// Form definitions (docs/api.md#forms).
 export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['forms']

@@ -15,7 +15,7 @@ export const FormParams = Type.Object({ form_id: IdString }, { additionalPropert
 const QuestionKindSchema = Type.Unsafe<QuestionKind>({
   type: 'string',
   enum: [...questionKinds],
-  description: 'The question kind (CONTRACT 2).',
+  description: 'The question kind, from a closed set.',
 })
 
 const Properties = Type.Object(
