@@ -1,6 +1,6 @@
 // Microsecond timestamps. Date.now() only has millisecond resolution, so the wall clock is
 // read once and advanced with the monotonic high-resolution timer; every value handed out
-// by one process is strictly greater than the previous one (CONTRACT 1).
+// by one process is strictly greater than the previous one (docs/api.md#timestamps).
 
 const wallAtStartMicros = BigInt(Date.now()) * 1000n
 const hrtimeAtStart = process.hrtime.bigint()

@@ -6,7 +6,7 @@ import { ApiError } from './errors.js'
 // Bearer-token authentication for every /v1 route. Missing, malformed, unknown and revoked
 // tokens get the same 401; a token without the route's scope gets 403. Look-ups are cached
 // briefly so a busy client does not cost a query per request, but never longer than a
-// revocation may take to bite on every process (CONTRACT: within 5 seconds).
+// revocation may take to bite on every process (within 5 seconds: docs/api.md#authentication).
 
 const CACHE_TTL_MS = 2000
 const CACHE_MAX = 10_000

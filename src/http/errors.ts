@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { DomainError, type DomainErrorKind, type FieldError } from '../domain/errors.js'
 
-// The closed set of error codes (CONTRACT 1), each with its HTTP status. Every failure
+// The closed set of error codes (docs/api.md#errors), each with its HTTP status. Every failure
 // leaves Canvass as an RFC 9457 problem document built from an ApiError.
 
 export const errorStatus = {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type TSchema, Type } from 'typebox'
 
-// The page convention shared by every list (CONTRACT 1): page >= 1, page_size 1..1000,
+// The page convention shared by every list (docs/api.md#pages): page >= 1, page_size 1..1000,
 // both echoed as decimal strings, and a Link header with next/prev.
 
 export const PageQuery = {

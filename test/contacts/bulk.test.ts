@@ -10,12 +10,12 @@ import {
   uniqueEmails,
 } from './support.js'
 
-// Seed 4.2 / CONTRACT 4: the bulk add's exact answer, skipping, duplicates and atomicity.
+// The bulk add (docs/api.md#bulk-add): its exact answer, skipping, duplicates and atomicity.
 
 const ctx = useTestContext()
 
 describe('POST /v1/contacts/bulk', () => {
-  it('answers 201 with the added contacts in request order, in the exact seed shape', async () => {
+  it('answers 201 with the added contacts in request order, in the exact frozen wire shape', async () => {
     const listId = await createList(ctx)
     const response = await bulk(ctx, {
       list_id: listId,

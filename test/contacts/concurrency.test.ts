@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestContext } from '../support/context.js'
 import { bulk, contactCount, createList, storedContacts } from './support.js'
 
-// CONTRACT 4: concurrent requests with overlapping e-mails never put one address on a list twice.
+// Concurrent requests with overlapping e-mails never put one address on a list twice (docs/api.md#bulk-add).
 
 const ctx = useTestContext()
 

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_TTL_MICROS } from '../../src/domain/contacts/bulk.js'
 import { useTestContext } from '../support/context.js'
 import { bulk, contactCount, createList, storedContacts } from './support.js'
 
-// CONTRACT 4: Idempotency-Key on the bulk add.
+// Idempotency-Key on the bulk add (docs/api.md#idempotency).
 
 const ctx = useTestContext()
 

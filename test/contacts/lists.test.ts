@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestContext } from '../support/context.js'
 import { bulk, createList, idPattern, storedContacts, timestampPattern } from './support.js'
 
-// CONTRACT 4: contact lists and single contacts.
+// Contact lists and single contacts (docs/api.md#contact-lists).
 
 const ctx = useTestContext()
 

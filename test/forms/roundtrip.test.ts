@@ -7,7 +7,7 @@ const ctx = useTestContext()
 const q = (id: string, title: string, type: string) => ({ id, title, type })
 
 describe('every question kind round-trips from submission to listing', () => {
-  it('lists the response in the exact seed shape', async () => {
+  it('lists the response in the exact frozen wire shape', async () => {
     const formId = await createForm(ctx)
     const submitted = await submit(ctx, formId, {
       answers: everyKindAnswers,

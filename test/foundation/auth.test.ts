@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createToken, revokeToken } from '../../src/domain/tokens.js'
 import { useTestContext } from '../support/context.js'
 
-// CONTRACT 1, authentication and authorisation, on a real protected route.
+// Authentication and scopes (docs/api.md#authentication, #scopes), on a real protected route.
 
 const ctx = useTestContext()
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type TestContext, useTestContext } from '../support/context.js'
 
-// CONTRACT 1, errors: every failure is a problem document with a stable code.
+// Errors (docs/api.md#errors): every failure is a problem document with a stable code.
 
 const ctx = useTestContext({ bodyLimit: 2048 })
 

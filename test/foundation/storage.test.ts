@@ -70,7 +70,7 @@ describe('timestamps', () => {
 })
 
 describe('configuration', () => {
-  it('defaults as the contract says', () => {
+  it('defaults as documented', () => {
     const config = configFromEnv({})
     expect(config).toEqual(
       expect.objectContaining({

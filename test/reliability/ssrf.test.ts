@@ -5,7 +5,7 @@ import { createFixtures, viaInject } from './support/fixtures.js'
 import { problemDefect } from './support/problem.js'
 import { SecretWatch } from './support/secrets.js'
 
-// The SSRF guard as an attacker probes it (CONTRACT 5): with private targets not allowed (the
+// The SSRF guard as an attacker probes it (docs/webhooks.md#targets): with private targets not allowed (the
 // default), a webhook URL naming a loopback, private, link-local, unique-local, CGNAT,
 // multicast or unspecified address, in any spelling the URL parser accepts, is a 400 and
 // nothing is stored. Only address literals and `localhost` are used: no outside DNS look-up.

@@ -4,7 +4,7 @@ import { sleep, waitUntil } from './wait.js'
 
 // The one webhook receiver of the tests: a real HTTP server on 127.0.0.1. `respond` decides each
 // answer; every request is recorded with its headers and body. Receivers deduplicate on
-// webhook-id, as the contract tells them to: responseIds() does.
+// webhook-id, as docs/webhooks.md#at-least-once tells them to: responseIds() does.
 
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders

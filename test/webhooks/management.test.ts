@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { tinyForm } from '../support/receiver.js'
 
-// CONTRACT 5 management and seed 4.3/4.4: shapes, merge semantics, validation, scopes, isolation.
+// Managing webhooks (docs/webhooks.md): shapes, merge semantics, validation, scopes, isolation.
 
 let ctx: TestContext
 let formId: string

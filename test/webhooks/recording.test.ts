@@ -75,7 +75,7 @@ describe('recording attempts', () => {
       expect(item).toMatchObject({ status: 'succeeded', attempts: 1, last_status_code: 204 })
       expect(item.delivered_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/)
     }
-    // One transaction, yet each row its own instant (CONTRACT 1).
+    // One transaction, yet each row its own instant (docs/api.md#timestamps).
     expect(new Set(items.map((item) => item.delivered_at)).size).toBe(items.length)
     const ids = receiver.requests.map((request) => request.headers['webhook-id'])
     expect(new Set(ids).size).toBe(ids.length)

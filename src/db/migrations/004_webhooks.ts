@@ -7,7 +7,7 @@ export const webhooks: Migration = {
       .createTable('webhooks')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('workspace_id', 'text', (c) => c.notNull())
-      // Deleting a form removes its webhooks (CONTRACT 2), and with them their deliveries.
+      // Deleting a form removes its webhooks (docs/api.md#forms), and with them their deliveries.
       .addColumn('form_id', 'text', (c) => c.notNull().references('forms.id').onDelete('cascade'))
       .addColumn('tag', 'text', (c) => c.notNull())
       .addColumn('url', 'text', (c) => c.notNull())

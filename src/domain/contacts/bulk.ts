@@ -5,7 +5,7 @@ import { DomainError } from '../errors.js'
 import { type ContactView, insertContacts, lockContactList } from './contacts.js'
 import type { BulkRequest } from './validation.js'
 
-// The bulk add (seed 4.2), all or nothing in one transaction, optionally idempotent: an
+// The bulk add (docs/api.md#bulk-add), all or nothing in one transaction, optionally idempotent: an
 // Idempotency-Key's first answer is stored with a digest of the request and answered again
 // for 24 hours to a repeat of the same request.
 

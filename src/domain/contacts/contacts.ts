@@ -9,7 +9,7 @@ import type { ValidContact } from './validation.js'
 // index decides, so concurrent adds can never duplicate one, and an address already there is
 // skipped rather than refused.
 
-/** A stored contact, exactly as seed 4.2 returns it: `data` is the JSON text of the object. */
+/** A stored contact, exactly as the bulk add returns it (docs/api.md#bulk-add): `data` is JSON text. */
 export interface ContactView {
   id: string
   name: string

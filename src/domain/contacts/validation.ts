@@ -187,7 +187,7 @@ export function validateBulkRequest(
   }
   const listId = body['list_id']
   if (listId === undefined) errors.push({ path: '/list_id', message: 'is required' })
-  // Any string: one that names no list in the workspace is a 404 (CONTRACT 4), however odd.
+  // Any string: one that names no list in the workspace is a 404 (docs/api.md#bulk-add), however odd.
   else if (typeof listId !== 'string') errors.push({ path: '/list_id', message: 'must be a string' })
   const given = body['contacts']
   const contacts: (ValidContact | undefined)[] = []

@@ -1,7 +1,7 @@
 import type { FieldError } from '../errors.js'
 import { choiceLabels, type FormDefinition, isNumericKind, type Question, TEXT_MAX } from './definition.js'
 
-// A submission checked against the form it answers (CONTRACT 3) and turned into the item
+// A submission checked against the form it answers (docs/api.md#submit) and turned into the item
 // the listing shows. Every problem of one submission is reported at once.
 
 export interface Submission {

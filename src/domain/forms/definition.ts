@@ -1,7 +1,7 @@
 import { newId } from '../../ids.js'
 import type { FieldError } from '../errors.js'
 
-// A form's definition (CONTRACT 2): questions of a closed set of kinds, hidden field names
+// A form's definition (docs/api.md#forms): questions of a closed set of kinds, hidden field names
 // and variables. Everything the structure alone cannot say (each kind's properties, unique
 // names, calculations that name numeric questions) is checked here, every problem at once.
 

@@ -7,7 +7,7 @@ import { enqueueFormResponseEvent } from '../webhooks/outbox.js'
 import { buildResponseItem, type ResponseItem, type Submission } from './answers.js'
 import type { FormDefinition } from './definition.js'
 
-// Storage laid out for the listing (PERFORMANCE.md). A response never changes after
+// Storage laid out for the listing (docs/architecture.md#storage). A response never changes after
 // submission, so its listed item is serialised once, at write time (item_json), and a page is
 // a join of stored texts. Each response has a gap-free position `seq` in its form (1, 2, ...),
 // assigned under the form row's lock together with a strictly increasing submitted_at, so

@@ -74,7 +74,7 @@ export async function queueEvent(
         last_error: null,
         next_attempt_at: now,
         lease_expires_at: null,
-        // Every row its own instant (CONTRACT 1): the first shares the event's, the others follow.
+        // Every row its own instant (docs/api.md#timestamps): the first shares the event's, the rest follow.
         created_at: index === 0 ? now : nowMicros(),
         delivered_at: null,
       })),
@@ -340,7 +340,7 @@ export async function recordSuccesses(
           last_error: null,
           next_attempt_at: null,
           lease_expires_at: null,
-          // Each row its own instant (CONTRACT 1), as if recorded one by one.
+          // Each row its own instant (docs/api.md#timestamps), as if recorded one by one.
           delivered_at: nowMicros(),
         })
         .where('id', '=', claim.delivery.id)

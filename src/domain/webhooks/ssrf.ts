@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises'
 import ipaddr from 'ipaddr.js'
 
-// The SSRF guard (CONTRACT 5): a webhook may only target public unicast addresses, unless the
+// The SSRF guard (docs/webhooks.md#targets): a webhook may only target public unicast addresses, unless the
 // operator allows private targets. Addresses are classified by ipaddr.js; IPv4-mapped IPv6
 // addresses are judged as the IPv4 address they carry. Host names are resolved through an
 // injectable resolver, so tests check resolve-time refusal without any real DNS look-up.

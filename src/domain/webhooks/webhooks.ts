@@ -7,7 +7,7 @@ import { type FieldError, validationFailed } from '../errors.js'
 import { secretProblem } from './signing.js'
 import { checkTarget, TargetRefused } from './ssrf.js'
 
-// Webhook management (CONTRACT 5): a webhook belongs to a form and is named by its tag.
+// Managing webhooks (docs/webhooks.md#managing-webhooks): a webhook belongs to a form, named by its tag.
 
 export type WebhookRow = Selectable<WebhooksTable>
 

@@ -1,6 +1,6 @@
 import { errorStatus } from '../../../src/http/errors.js'
 
-// What every error answer must be (CONTRACT 1): an RFC 9457 problem document whose code
+// What every error answer must be (docs/api.md#errors): an RFC 9457 problem document whose code
 // belongs to the closed set and matches the status. Returns what is wrong, or undefined.
 
 export interface Answer {

@@ -1,6 +1,6 @@
 // Secrets the suite hands out (tokens, webhook secrets) and every text Canvass produced
 // for it (API answers, process logs). At the end of a file, none of the texts may contain
-// any of the secrets (CONTRACT 1 and 6: never a token or a secret in logs or answers).
+// any of the secrets (docs/api.md#authentication: never a token or a secret in logs or answers).
 
 export class SecretWatch {
   private readonly secrets = new Set<string>()

@@ -9,7 +9,7 @@ import { BulkBody, BulkHeaders, BulkResponse } from './schemas.js'
 
 const idempotencyKeyPattern = /^[\x20-\x7e]{1,255}$/
 
-// Seed 4.2 / CONTRACT 4: the bulk add.
+// The bulk add, a frozen wire format (docs/api.md#bulk-add).
 export async function bulkRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const bulkMax = app.ctx.config.bulkMax

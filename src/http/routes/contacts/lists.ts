@@ -13,7 +13,7 @@ import {
   StoredContactSchema,
 } from './schemas.js'
 
-// CONTRACT 4: contact lists and single contacts.
+// Contact lists and single contacts (docs/api.md#contact-lists).
 export async function contactListRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['contacts']

@@ -39,7 +39,7 @@ export const StoredContactSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: 'A stored contact (seed 4.2).' },
+  { description: 'A stored contact, as the bulk add returns it.' },
 )
 
 const ContactInput = Type.Object(
@@ -68,7 +68,7 @@ const ContactInput = Type.Object(
 export function BulkBody(bulkMax: number) {
   return Type.Object(
     {
-      // Any string: one that names no list in the token's workspace is a 404 (CONTRACT 4).
+      // Any string: one that names no list in the token's workspace is a 404 (docs/api.md#bulk-add).
       list_id: Type.String({ description: 'The list that receives the contacts.' }),
       contacts: Type.Array(ContactInput, { minItems: 1, maxItems: bulkMax }),
     },

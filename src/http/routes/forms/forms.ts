@@ -7,7 +7,7 @@ import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.j
 import { FormParams } from '../../schemas.js'
 import { FormBody, FormSchema } from './schemas.js'
 
-// CONTRACT 2: form definitions.
+// Form definitions (docs/api.md#forms).
 export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['forms']

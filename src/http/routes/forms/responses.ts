@@ -10,7 +10,7 @@ import { PagedList, PageQuery, pageResult } from '../../pagination.js'
 import { FormParams } from '../../schemas.js'
 import { ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
 
-// CONTRACT 3 and seed 4.1: responses of a form.
+// Responses of a form (docs/api.md#responses); the listing is a frozen wire format.
 
 const MAX_IDS = 1000
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/
@@ -92,7 +92,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:read' },
       schema: {
         tags,
-        summary: 'List responses (seed 4.1), newest first',
+        summary: 'List responses, newest first',
         params: FormParams,
         querystring: Type.Object({ ...PageQuery, ...ResponseFilterQuery }, { additionalProperties: false }),
         response: { 200: PagedList(ResponseItemSchema) },

@@ -12,7 +12,7 @@ import { IdString, Timestamp } from '../../schemas.js'
 const QuestionKindSchema = Type.Unsafe<QuestionKind>({
   type: 'string',
   enum: [...questionKinds],
-  description: 'The question kind (CONTRACT 2).',
+  description: 'The question kind, from a closed set.',
 })
 
 const Properties = Type.Object(

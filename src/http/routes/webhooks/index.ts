@@ -31,7 +31,7 @@ async function noBody(request: FastifyRequest): Promise<void> {
   }
 }
 
-// CONTRACT 5 and seed 4.3/4.4: webhooks of a form, their delivery log, redeliver and test ping.
+// Webhooks of a form, their delivery log, redeliver and test ping (docs/webhooks.md).
 export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['webhooks']
