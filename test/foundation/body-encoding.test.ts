@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { testBackend } from '../support/databases.js'
 
-// Issue 11: a JSON body is UTF-8 (CONTRACT 1). Bytes that are not UTF-8 are refused, not stored
+// Issue 11: a JSON body is UTF-8 (docs/api.md#requests-and-answers). Bytes that are not UTF-8 are refused, not stored
 // as U+FFFD, and a body declared in another charset is not taken for UTF-8.
 
 let ctx: TestContext
