@@ -62,6 +62,15 @@ export async function formInWorkspace(db: Db, workspaceId: string, formId: strin
   return row !== undefined
 }
 
+/** A create that would put more than the allowed number of webhooks on one form. */
+export class WebhookLimitReached extends Error {
+  constructor(readonly limit: number) {
+    super(
+      `a form may have at most ${limit} webhooks (CANVASS_WEBHOOKS_PER_FORM); delete one or update an existing tag`,
+    )
+  }
+}
+
 /** The problems of a target URL beyond its schema (absolute http(s), at most 2048 characters). */
 export async function targetProblems(url: string, allowPrivate: boolean): Promise<FieldError[]> {
   let parsed: URL
@@ -88,11 +97,12 @@ export async function targetProblems(url: string, allowPrivate: boolean): Promis
 
 /**
  * Creates or updates the webhook `tag` of a form. Undefined when the form is not in the
- * workspace; throws validation_failed for a bad URL, secret, or a create without url.
+ * workspace; throws validation_failed for a bad URL, secret, or a create without url, and
+ * WebhookLimitReached for a create on a form that already has `maxPerForm` webhooks.
  */
 export async function putWebhook(
   database: Database,
-  options: { allowPrivate: boolean },
+  options: { allowPrivate: boolean; maxPerForm: number },
   workspaceId: string,
   formId: string,
   tag: string,
@@ -107,6 +117,12 @@ export async function putWebhook(
   }
   const write = () =>
     database.transaction(async (trx) => {
+      // Concurrent PUTs on one form queue on the form's row (the write lock on SQLite), so creates
+      // count one after another and cannot together pass the limit. NO KEY UPDATE leaves
+      // submissions, which only reference the form, free to proceed.
+      if (database.dialect === 'postgres') {
+        await trx.selectFrom('forms').select('id').where('id', '=', formId).forNoKeyUpdate().execute()
+      }
       const existing = await trx
         .selectFrom('webhooks')
         .selectAll()
@@ -117,6 +133,12 @@ export async function putWebhook(
       if (!existing) {
         if (input.url === undefined) errors.push({ path: '/url', message: 'is required to create a webhook' })
         if (errors.length > 0) throw validationFailed(errors)
+        const { count } = await trx
+          .selectFrom('webhooks')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('form_id', '=', formId)
+          .executeTakeFirstOrThrow()
+        if (Number(count) >= options.maxPerForm) throw new WebhookLimitReached(options.maxPerForm)
         const row = await trx
           .insertInto('webhooks')
           .values({

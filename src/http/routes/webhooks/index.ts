@@ -8,11 +8,12 @@ import {
   findWebhookRow,
   listWebhooks,
   putWebhook,
+  WebhookLimitReached,
   type WebhookRow,
   webhookView,
 } from '../../../domain/webhooks/webhooks.js'
 import { workspaceOf } from '../../auth.js'
-import { notFound, validationFailed } from '../../errors.js'
+import { ApiError, notFound, validationFailed } from '../../errors.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import {
   DeliveryEnvelope,
@@ -98,24 +99,33 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Create (201) or update (200) a webhook',
-        description:
-          'Creates the webhook `tag` (`url` required; `enabled` defaults to true) or changes the fields given; `secret: null` removes the secret. The secret is never returned.',
+        description: `Creates the webhook \`tag\` (\`url\` required; \`enabled\` defaults to true) or changes the fields given; \`secret: null\` removes the secret. The secret is never returned. A form has at most ${app.config.webhooksPerForm} webhooks (\`CANVASS_WEBHOOKS_PER_FORM\`).`,
         params: WebhookParams,
         querystring: NoQuery,
         body: WebhookBody,
-        response: { 200: WebhookEnvelope, 201: WebhookEnvelope },
+        response: {
+          200: WebhookEnvelope,
+          201: WebhookEnvelope,
+          409: {
+            description: `Creating it would give the form more than ${app.config.webhooksPerForm} webhooks (\`conflict\`).`,
+            content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+          },
+        },
       },
     },
     async (request, reply) => {
       const { form_id, tag } = request.params
       const result = await putWebhook(
         app.database,
-        { allowPrivate: app.config.webhookAllowPrivate },
+        { allowPrivate: app.config.webhookAllowPrivate, maxPerForm: app.config.webhooksPerForm },
         workspaceOf(request),
         form_id,
         tag,
         request.body,
-      )
+      ).catch((error: unknown) => {
+        if (error instanceof WebhookLimitReached) throw new ApiError('conflict', error.message)
+        throw error
+      })
       if (!result) throw notFound('form', form_id)
       return reply.code(result.created ? 201 : 200).send({ webhook: result.webhook })
     },
