@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import { parseTimestamp } from '../clock.js'
+import { isStorableString } from '../domain/strings.js'
 import { type FieldError, validationFailed } from './errors.js'
 
 // Values are validated as sent, with no type coercion: "5" is not a number in a body.
@@ -76,10 +77,7 @@ export function fieldErrorsFromAjv(errors: ErrorObject[]): FieldError[] {
   return result
 }
 
-/** Strings that cannot be stored faithfully: NUL (PostgreSQL text refuses it) and lone surrogates. */
-export function isStorableString(value: string): boolean {
-  return !value.includes('\u0000') && value.isWellFormed()
-}
+export { isStorableString }
 
 interface Place {
   value: unknown

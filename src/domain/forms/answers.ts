@@ -1,4 +1,5 @@
 import type { FieldError } from '../../http/errors.js'
+import { emailProblem, httpUrlProblem } from '../strings.js'
 import { choiceLabels, type FormDefinition, isNumericKind, type Question, TEXT_MAX } from './definition.js'
 
 // A submission checked against the form it answers (CONTRACT 3) and turned into the item
@@ -26,7 +27,6 @@ export interface ResponseItem {
 }
 
 const HIDDEN_VALUE_MAX = 10_000
-const emailPattern = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/
 const phonePattern = /^\+[1-9][0-9]{1,14}$/
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -87,15 +87,8 @@ export function isCalendarDate(text: string): boolean {
   )
 }
 
-function isHttpUrl(text: string): boolean {
-  if (text.length > 2048 || /\s/.test(text)) return false
-  try {
-    const url = new URL(text)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
+const withProblem = (value: string, problem: string | undefined) =>
+  problem === undefined ? { value } : { error: problem }
 
 /** Checks one answer; returns the value to store, or a message saying what is wrong. */
 function checkAnswer(question: Question, value: unknown): { value: AnswerValue } | { error: string } {
@@ -110,12 +103,10 @@ function checkAnswer(question: Question, value: unknown): { value: AnswerValue }
     }
     case 'email':
       if (typeof value !== 'string') return { error: 'must be a string' }
-      if (value.length > 254 || !emailPattern.test(value)) return { error: 'must be an e-mail address' }
-      return { value }
+      return withProblem(value, emailProblem(value))
     case 'url':
       if (typeof value !== 'string') return { error: 'must be a string' }
-      if (!isHttpUrl(value)) return { error: 'must be an absolute http(s) URL' }
-      return { value }
+      return withProblem(value, httpUrlProblem(value))
     case 'phone_number':
       if (typeof value !== 'string') return { error: 'must be a string' }
       if (!phonePattern.test(value))

@@ -4,6 +4,7 @@ import { type Database, type Db, isUniqueViolation } from '../../db/database.js'
 import type { WebhooksTable } from '../../db/tables/webhooks.js'
 import { type FieldError, validationFailed } from '../../http/errors.js'
 import { newId } from '../../ids.js'
+import { httpUrlProblem } from '../strings.js'
 import { secretProblem } from './signing.js'
 import { checkTarget, TargetRefused } from './ssrf.js'
 
@@ -73,19 +74,11 @@ export class WebhookLimitReached extends Error {
 
 /** The problems of a target URL beyond its schema (absolute http(s), at most 2048 characters). */
 export async function targetProblems(url: string, allowPrivate: boolean): Promise<FieldError[]> {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return [{ path: '/url', message: 'must be an absolute http(s) URL' }]
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return [{ path: '/url', message: 'must be an absolute http(s) URL' }]
-  }
-  if (parsed.hostname === '') return [{ path: '/url', message: 'must name a host' }]
+  const problem = httpUrlProblem(url)
+  if (problem) return [{ path: '/url', message: problem }]
   if (allowPrivate) return []
   try {
-    await checkTarget(parsed)
+    await checkTarget(new URL(url))
     return []
   } catch (error) {
     if (error instanceof TargetRefused) {
