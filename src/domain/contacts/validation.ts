@@ -92,14 +92,9 @@ function validateData(
   }
   for (const key of keys) {
     const here = `${path}/${pointerSegment(key)}`
-    if (key === '' || isLongerThan(key, contactLimits.dataKeyMax) || key === '__proto__') {
-      errors.push({
-        path: here,
-        message: `key must be 1..${contactLimits.dataKeyMax} characters, not __proto__`,
-      })
-      ok = false
-    } else if (!isStorableString(key)) {
-      errors.push({ path: here, message: 'key must not contain NUL or unpaired surrogates' })
+    const keyProblem = dataKeyProblem(key)
+    if (keyProblem) {
+      errors.push({ path: here, message: keyProblem })
       ok = false
     }
     const item = value[key]
@@ -115,6 +110,17 @@ function validateData(
     }
   }
   return ok ? (value as Record<string, string>) : undefined
+}
+
+function dataKeyProblem(key: string): string | undefined {
+  if (key === '') return 'key must not be empty'
+  if (isLongerThan(key, contactLimits.dataKeyMax)) {
+    return `key must be at most ${contactLimits.dataKeyMax} characters`
+  }
+  // Refused so that data objects stay plain wherever they are parsed again.
+  if (key === '__proto__') return 'key must not be __proto__'
+  if (!isStorableString(key)) return 'key must not contain NUL or unpaired surrogates'
+  return undefined
 }
 
 function storableProblem(text: string): string | undefined {
