@@ -1,6 +1,13 @@
 import type { FieldError } from '../../http/errors.js'
 import { emailProblem, httpUrlProblem } from '../strings.js'
-import { choiceLabels, type FormDefinition, isNumericKind, type Question, TEXT_MAX } from './definition.js'
+import {
+  answerRange,
+  choiceLabels,
+  type FormDefinition,
+  isNumericKind,
+  type Question,
+  TEXT_MAX,
+} from './definition.js'
 
 // A submission checked against the form it answers (CONTRACT 3) and turned into the item
 // the listing shows. Every problem of one submission is reported at once.
@@ -49,28 +56,6 @@ export function answerType(question: Question): string {
       return 'choice'
     default:
       return question.type
-  }
-}
-
-/** The integer range a numeric question accepts. */
-function numberRange(question: Question): [number, number] {
-  const p = question.properties
-  switch (question.type) {
-    case 'rating':
-      return [1, (p['steps'] as number | undefined) ?? 5]
-    case 'opinion_scale': {
-      const start = (p['start'] as number | undefined) ?? 0
-      return [start, start + ((p['steps'] as number | undefined) ?? 11) - 1]
-    }
-    case 'nps':
-      return [0, 10]
-    case 'customer_sat':
-      return [1, 5]
-    default:
-      return [
-        (p['min'] as number | undefined) ?? -Number.MAX_SAFE_INTEGER,
-        (p['max'] as number | undefined) ?? Number.MAX_SAFE_INTEGER,
-      ]
   }
 }
 
@@ -139,7 +124,7 @@ function checkAnswer(question: Question, value: unknown): { value: AnswerValue }
       if (typeof value !== 'number' || !Number.isFinite(value)) return { error: 'must be an integer' }
       if (!Number.isInteger(value)) return { error: 'must be an integer' }
       if (!Number.isSafeInteger(value)) return { error: 'must be between -(2^53-1) and 2^53-1' }
-      const [min, max] = numberRange(question)
+      const [min, max] = answerRange(question)
       if (value < min || value > max) return { error: `must be from ${min} to ${max}` }
       return { value: String(value) }
     }
