@@ -21,6 +21,8 @@ export interface Config {
   webhookAllowPrivate: boolean
   webhookTimeoutMs: number
   webhookRetrySchedule: number[]
+  /** Most webhooks on one form: each submission becomes one POST per enabled webhook. */
+  webhooksPerForm: number
   worker: boolean
 }
 
@@ -107,6 +109,7 @@ export function configFromEnv(env: Env = process.env): Config {
     webhookAllowPrivate: flag(env, 'CANVASS_WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'CANVASS_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
     webhookRetrySchedule: retrySchedule(env),
+    webhooksPerForm: integer(env, 'CANVASS_WEBHOOKS_PER_FORM', 20, 1, 1000),
     worker: flag(env, 'CANVASS_WORKER', true),
   }
 }

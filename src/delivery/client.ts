@@ -30,10 +30,7 @@ function guardedLookup(hostname: string, options: { all?: boolean }, callback: L
       for (const { address } of addresses) {
         const refused = refusedRange(address)
         if (refused) {
-          return callback(
-            new TargetRefusedError(`${hostname} resolves to ${address}, a ${refused} address`),
-            '',
-          )
+          return callback(new TargetRefusedError(`${hostname} resolves to ${address}, ${refused}`), '')
         }
       }
       if (options.all) return callback(null, addresses)
@@ -75,7 +72,7 @@ export class DeliveryClient {
     // Literal addresses never reach the lookup; check them here.
     if (!this.options.allowPrivate && ipaddr.isValid(host)) {
       const refused = refusedRange(host)
-      if (refused) return failure(null, `target refused: ${host} is a ${refused} address`)
+      if (refused) return failure(null, `target refused: ${host} is ${refused}`)
     }
     const timestamp = Math.floor(Date.now() / 1000)
     const headers: Record<string, string> = {

@@ -157,6 +157,23 @@ describe('bulk add: bad input', () => {
     await ctx.request({ method: 'DELETE', url: `/v1/contacts/${limits.json().added_contacts[0].id}` })
   })
 
+  it('data keys: an empty and an over-long key each get their own message', async () => {
+    const problem = await expectInvalid(
+      {
+        list_id: listId,
+        contacts: [
+          { email: 'a@example.com', data: { '': 'e' } },
+          { email: 'b@example.com', data: { ['k'.repeat(65)]: 'v' } },
+        ],
+      },
+      ['/contacts/0/data/', `/contacts/1/data/${'k'.repeat(65)}`],
+    )
+    expect(problem.errors.map((error: { message: string }) => error.message)).toEqual([
+      'key must not be empty',
+      'key must be at most 64 characters',
+    ])
+  })
+
   it('lists every problem of every contact at once', async () => {
     await expectInvalid(
       {

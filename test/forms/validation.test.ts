@@ -253,6 +253,75 @@ describe('form definitions that must be refused', () => {
     )
   })
 
+  it('refuses a variable that can overflow, naming it, at save time', async () => {
+    const times = (count: number, calculation: object) => Array.from({ length: count }, () => calculation)
+    const problem = (
+      await ctx.request({
+        method: 'POST',
+        url: '/v1/forms',
+        payload: {
+          title: 'Overflow',
+          questions: [question('nps', undefined, 'n')],
+          variables: [
+            { name: 'fine', calculations: [{ op: 'add', question_id: 'n' }] },
+            { name: 'huge', initial: 1e12, calculations: times(30, { op: 'multiply', value: 1e12 }) },
+          ],
+        },
+      })
+    ).json()
+    expect(problem.code).toBe('validation_failed')
+    expect(problem.errors).toEqual([
+      { path: '/variables/1', message: expect.stringContaining('variable huge') },
+    ])
+    expect(problem.errors[0].message).toContain('beyond ±1e+300')
+    await expectDefinitionRejected(
+      {
+        title: 'Overflow',
+        questions: [question('number', undefined, 'free'), question('number', { min: -5, max: 5 }, 'small')],
+        variables: [
+          // Unbounded answers (up to 2^53-1) multiplied 20 times can overflow...
+          { name: 'product', initial: 1, calculations: times(20, { op: 'multiply', question_id: 'free' }) },
+          // ...and so can a constant reached by subtracting them.
+          {
+            name: 'negative',
+            initial: -1e12,
+            calculations: [
+              ...times(24, { op: 'multiply', value: 1e12 }),
+              { op: 'subtract', question_id: 'small' },
+              { op: 'multiply', value: 1e12 },
+            ],
+          },
+        ],
+      },
+      ['/variables/0', '/variables/1'],
+    )
+  })
+
+  it('accepts variables whose every reachable value stays in range, and computes them', async () => {
+    const times = (count: number, calculation: object) => Array.from({ length: count }, () => calculation)
+    const bounded = await createForm(ctx, {
+      title: 'Bounded',
+      questions: [
+        { id: 'small', title: 'Small', type: 'number', required: true, properties: { min: -5, max: 5 } },
+        { id: 'r', title: 'Rating', type: 'rating' },
+      ],
+      variables: [
+        { name: 'big', initial: 1e12, calculations: times(20, { op: 'multiply', value: 1e12 }) },
+        { name: 'powers', initial: 1, calculations: times(100, { op: 'multiply', question_id: 'small' }) },
+        { name: 'ratings', calculations: times(100, { op: 'multiply', question_id: 'r' }) },
+      ],
+    })
+    const response = await submit(ctx, bounded, { answers: { small: -5, r: 2 } })
+    expect(response.statusCode, response.body).toBe(201)
+    const repeat = (start: number, factor: number, count: number) =>
+      Array.from({ length: count }).reduce<number>((value) => value * factor, start)
+    expect(response.json().variables).toEqual([
+      { name: 'big', value: repeat(1e12, 1e12, 20) },
+      { name: 'powers', value: repeat(1, -5, 100) },
+      { name: 'ratings', value: 0 },
+    ])
+  })
+
   it('refuses unknown kinds, unknown properties and wrong types, all at once', async () => {
     const response = await ctx.request({
       method: 'POST',

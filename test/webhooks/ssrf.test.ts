@@ -85,6 +85,24 @@ describe('address classification', () => {
     '64:ff9b::7f00:1',
     '2002:7f00:1::1',
     '2001:db8::1',
+    // IPv4-compatible (::a.b.c.d), judged by the IPv4 address inside, and the rest of ::/96.
+    '::127.0.0.1',
+    '::7f00:1',
+    '::10.0.0.1',
+    '::169.254.169.254',
+    '::2',
+    // Outside 2000::/3 (unallocated), or special-purpose inside it.
+    '4000::1',
+    'e000::1',
+    '100::1',
+    '64:ff9b:1::1',
+    '2001::1',
+    '3fff::1',
+    // NAT64 and 6to4 forms of private addresses.
+    '64:ff9b::10.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:a00:1::1',
+    '2002:c0a8:101::1',
   ]
   const allowed = [
     '93.184.216.34',
@@ -94,9 +112,18 @@ describe('address classification', () => {
     '192.169.0.1',
     '2606:4700:4700::1111',
     '::ffff:8.8.8.8',
+    '2001:4860:4860::8888',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
   ]
   it.each(refused)('refuses %s', (address) => expect(refusedRange(address)).toBeDefined())
   it.each(allowed)('allows %s', (address) => expect(refusedRange(address)).toBeUndefined())
+
+  it('says which IPv4 address an IPv6 form carries', () => {
+    expect(refusedRange('::127.0.0.1')).toBe('the IPv4-compatible form of 127.0.0.1, a loopback address')
+    expect(refusedRange('2002:a00:1::1')).toBe('the 6to4 form of 10.0.0.1, a private address')
+    expect(refusedRange('4000::1')).toBe('not a global unicast address (outside 2000::/3)')
+  })
 })
 
 describe('at PUT', () => {
@@ -118,6 +145,13 @@ describe('at PUT', () => {
     'http://[fd00::1]/hook',
     'http://224.0.0.251/hook',
     'http://0.0.0.0/hook',
+    'http://[::127.0.0.1]/hook',
+    'http://[::10.0.0.1]/hook',
+    'http://[::169.254.169.254]/latest/meta-data',
+    'http://[::2]/hook',
+    'http://[4000::1]/hook',
+    'http://[64:ff9b::7f00:1]/hook',
+    'http://[2002:a9fe:a9fe::1]/hook',
   ]
   it.each(literal)('refuses the literal target %s with 400', async (url) => {
     const response = await put(url.replace('/hook', `:${receiver.port}/hook`).replace(/:(\d+):(\d+)/, ':$1'))
@@ -130,9 +164,19 @@ describe('at PUT', () => {
       'intranet.example.test': ['10.0.0.7'],
       'mixed.example.test': ['93.184.216.34', '192.168.1.20'],
       'mapped.example.test': ['::ffff:127.0.0.1'],
+      'compatible.example.test': ['2606:4700:4700::1111', '::7f00:1'],
+      'unallocated.example.test': ['4000::1'],
       localhost: ['127.0.0.1', '::1'],
     })
-    for (const host of ['intranet.example.test', 'mixed.example.test', 'mapped.example.test', 'localhost']) {
+    const hosts = [
+      'intranet.example.test',
+      'mixed.example.test',
+      'mapped.example.test',
+      'compatible.example.test',
+      'unallocated.example.test',
+      'localhost',
+    ]
+    for (const host of hosts) {
       const response = await put(`http://${host}:${receiver.port}/hook`)
       expect(response.statusCode, host).toBe(400)
       expect(response.json().errors[0].message).toContain('not an allowed target')
@@ -148,6 +192,18 @@ describe('at PUT', () => {
     const response = await put('https://public.example.test/hook', 'public')
     expect(response.statusCode).toBe(201)
     await ctx.request({ method: 'DELETE', url: `/v1/forms/${formId}/webhooks/public` })
+  })
+
+  it('accepts literal global unicast targets, IPv6 forms of public IPv4 included (nothing is sent at PUT)', async () => {
+    for (const url of [
+      'https://[2606:4700:4700::1111]/hook',
+      'https://[64:ff9b::808:808]/hook',
+      'https://[2002:808:808::1]/hook',
+    ]) {
+      const response = await put(url, 'public')
+      expect(response.statusCode, url).toBe(201)
+      await ctx.request({ method: 'DELETE', url: `/v1/forms/${formId}/webhooks/public` })
+    }
   })
 })
 
@@ -187,5 +243,38 @@ describe('at delivery', () => {
     await ctx.request({ method: 'POST', url: `/v1/forms/${formId}/webhooks/literal/test` })
     const item = await lastDelivery('literal')
     expect(item.last_error).toContain('target refused: 127.0.0.1 is a loopback address')
+  })
+
+  // The receiver listens on 127.0.0.1 only; with the guard in place nothing is ever connected to.
+  it('a stored IPv4-compatible literal is refused at delivery', async () => {
+    resolveAs({ 'public.example.test': ['93.184.216.34'] })
+    expect((await put('https://public.example.test/hook', 'compatible')).statusCode).toBe(201)
+    await ctx.database.db
+      .updateTable('webhooks')
+      .set({ url: `http://[::127.0.0.1]:${receiver.port}/hook` })
+      .where('tag', '=', 'compatible')
+      .execute()
+    resolveAs({})
+    await ctx.request({ method: 'POST', url: `/v1/forms/${formId}/webhooks/compatible/test` })
+    const item = await lastDelivery('compatible')
+    expect(item.last_error).toContain(
+      'target refused: ::7f00:1 is the IPv4-compatible form of 127.0.0.1, a loopback address',
+    )
+  })
+
+  it('a name that now resolves to an IPv4-compatible, NAT64 or unallocated address is refused', async () => {
+    for (const [tag, address] of [
+      ['rebind-compatible', '::169.254.169.254'],
+      ['rebind-nat64', '64:ff9b::7f00:1'],
+      ['rebind-unallocated', '4000::1'],
+    ] as const) {
+      resolveAs({ [`${tag}.example.test`]: ['93.184.216.34'] })
+      expect((await put(`http://${tag}.example.test:${receiver.port}/hook`, tag)).statusCode).toBe(201)
+      resolveAs({ [`${tag}.example.test`]: [address] })
+      await ctx.request({ method: 'POST', url: `/v1/forms/${formId}/webhooks/${tag}/test` })
+      const item = await lastDelivery(tag)
+      expect(item.last_error, tag).toContain(`target refused: ${tag}.example.test resolves to ${address}`)
+      await ctx.request({ method: 'DELETE', url: `/v1/forms/${formId}/webhooks/${tag}` })
+    }
   })
 })

@@ -1,11 +1,12 @@
 import type { FieldError } from '../errors.js'
 import { isStorableString } from '../storable.js'
+import { EMAIL_MAX, emailProblem, isLongerThan } from '../strings.js'
 
 // The rules for a contact, shared by the bulk add (server) and `contacts import` (CLI) so the
 // two cannot drift. Every problem is collected, each named by a JSON pointer.
 
 export const contactLimits = {
-  emailMax: 254,
+  emailMax: EMAIL_MAX,
   nameMax: 256,
   dataEntriesMax: 100,
   dataKeyMax: 64,
@@ -28,33 +29,8 @@ export interface BulkRequest {
   contacts: ValidContact[]
 }
 
-// A dot-atom local part and a dotted host name: the addresses mail systems accept in practice
-// (quoted local parts and address literals are refused).
-const atom = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
-const label = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?'
-const emailPattern = new RegExp(`^${atom}(?:\\.${atom})*@${label}(?:\\.${label})+$`)
-
-/** Length in characters (code points), as JSON Schema counts it. */
-function length(text: string): number {
-  // A string of n UTF-16 units has at most n code points: count only when it could matter.
-  return text.length <= 64 ? text.length : [...text].length
-}
-
-function tooLong(text: string, max: number): boolean {
-  return text.length > max && length(text) > max
-}
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** Why an e-mail address is refused, or undefined when it is fine (after trimming). */
-export function emailProblem(email: string): string | undefined {
-  if (email === '') return 'must not be empty'
-  if (tooLong(email, contactLimits.emailMax)) return `must be at most ${contactLimits.emailMax} characters`
-  const at = email.lastIndexOf('@')
-  if (!emailPattern.test(email) || at > 64) return 'must be an e-mail address'
-  return undefined
-}
 
 const knownContactFields = new Set(['name', 'email', 'data'])
 
@@ -86,7 +62,7 @@ export function validateContact(
   const rawName = value['name']
   if (rawName !== undefined) {
     if (typeof rawName !== 'string') errors.push({ path: `${path}/name`, message: 'must be a string' })
-    else if (tooLong(rawName, contactLimits.nameMax)) {
+    else if (isLongerThan(rawName, contactLimits.nameMax)) {
       errors.push({ path: `${path}/name`, message: `must be at most ${contactLimits.nameMax} characters` })
     } else {
       const problem = storableProblem(rawName)
@@ -117,21 +93,16 @@ function validateData(
   }
   for (const key of keys) {
     const here = `${path}/${pointerSegment(key)}`
-    if (key === '' || tooLong(key, contactLimits.dataKeyMax) || key === '__proto__') {
-      errors.push({
-        path: here,
-        message: `key must be 1..${contactLimits.dataKeyMax} characters, not __proto__`,
-      })
-      ok = false
-    } else if (!isStorableString(key)) {
-      errors.push({ path: here, message: 'key must not contain NUL or unpaired surrogates' })
+    const keyProblem = dataKeyProblem(key)
+    if (keyProblem) {
+      errors.push({ path: here, message: keyProblem })
       ok = false
     }
     const item = value[key]
     if (typeof item !== 'string') {
       errors.push({ path: here, message: 'must be a string' })
       ok = false
-    } else if (tooLong(item, contactLimits.dataValueMax)) {
+    } else if (isLongerThan(item, contactLimits.dataValueMax)) {
       errors.push({ path: here, message: `must be at most ${contactLimits.dataValueMax} characters` })
       ok = false
     } else if (!isStorableString(item)) {
@@ -140,6 +111,17 @@ function validateData(
     }
   }
   return ok ? (value as Record<string, string>) : undefined
+}
+
+function dataKeyProblem(key: string): string | undefined {
+  if (key === '') return 'key must not be empty'
+  if (isLongerThan(key, contactLimits.dataKeyMax)) {
+    return `key must be at most ${contactLimits.dataKeyMax} characters`
+  }
+  // Refused so that data objects stay plain wherever they are parsed again.
+  if (key === '__proto__') return 'key must not be __proto__'
+  if (!isStorableString(key)) return 'key must not contain NUL or unpaired surrogates'
+  return undefined
 }
 
 function storableProblem(text: string): string | undefined {

@@ -1,5 +1,13 @@
 import type { FieldError } from '../errors.js'
-import { choiceLabels, type FormDefinition, isNumericKind, type Question, TEXT_MAX } from './definition.js'
+import { emailProblem, httpUrlProblem } from '../strings.js'
+import {
+  answerRange,
+  choiceLabels,
+  type FormDefinition,
+  isNumericKind,
+  type Question,
+  TEXT_MAX,
+} from './definition.js'
 
 // A submission checked against the form it answers (docs/api.md#submit) and turned into the item
 // the listing shows. Every problem of one submission is reported at once.
@@ -26,7 +34,6 @@ export interface ResponseItem {
 }
 
 const HIDDEN_VALUE_MAX = 10_000
-const emailPattern = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/
 const phonePattern = /^\+[1-9][0-9]{1,14}$/
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -52,28 +59,6 @@ export function answerType(question: Question): string {
   }
 }
 
-/** The integer range a numeric question accepts. */
-function numberRange(question: Question): [number, number] {
-  const p = question.properties
-  switch (question.type) {
-    case 'rating':
-      return [1, (p['steps'] as number | undefined) ?? 5]
-    case 'opinion_scale': {
-      const start = (p['start'] as number | undefined) ?? 0
-      return [start, start + ((p['steps'] as number | undefined) ?? 11) - 1]
-    }
-    case 'nps':
-      return [0, 10]
-    case 'customer_sat':
-      return [1, 5]
-    default:
-      return [
-        (p['min'] as number | undefined) ?? -Number.MAX_SAFE_INTEGER,
-        (p['max'] as number | undefined) ?? Number.MAX_SAFE_INTEGER,
-      ]
-  }
-}
-
 export function isCalendarDate(text: string): boolean {
   const match = datePattern.exec(text)
   if (!match) return false
@@ -87,15 +72,8 @@ export function isCalendarDate(text: string): boolean {
   )
 }
 
-function isHttpUrl(text: string): boolean {
-  if (text.length > 2048 || /\s/.test(text)) return false
-  try {
-    const url = new URL(text)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
+const withProblem = (value: string, problem: string | undefined) =>
+  problem === undefined ? { value } : { error: problem }
 
 /** Checks one answer; returns the value to store, or a message saying what is wrong. */
 function checkAnswer(question: Question, value: unknown): { value: AnswerValue } | { error: string } {
@@ -110,12 +88,10 @@ function checkAnswer(question: Question, value: unknown): { value: AnswerValue }
     }
     case 'email':
       if (typeof value !== 'string') return { error: 'must be a string' }
-      if (value.length > 254 || !emailPattern.test(value)) return { error: 'must be an e-mail address' }
-      return { value }
+      return withProblem(value, emailProblem(value))
     case 'url':
       if (typeof value !== 'string') return { error: 'must be a string' }
-      if (!isHttpUrl(value)) return { error: 'must be an absolute http(s) URL' }
-      return { value }
+      return withProblem(value, httpUrlProblem(value))
     case 'phone_number':
       if (typeof value !== 'string') return { error: 'must be a string' }
       if (!phonePattern.test(value))
@@ -148,7 +124,7 @@ function checkAnswer(question: Question, value: unknown): { value: AnswerValue }
       if (typeof value !== 'number' || !Number.isFinite(value)) return { error: 'must be an integer' }
       if (!Number.isInteger(value)) return { error: 'must be an integer' }
       if (!Number.isSafeInteger(value)) return { error: 'must be between -(2^53-1) and 2^53-1' }
-      const [min, max] = numberRange(question)
+      const [min, max] = answerRange(question)
       if (value < min || value > max) return { error: `must be from ${min} to ${max}` }
       return { value: String(value) }
     }

@@ -62,8 +62,13 @@ export interface FormInput {
 /** Longest text answer when a question sets no max_length of its own. */
 export const TEXT_MAX = 10_000
 export const CHOICE_LABEL_MAX = 256
-/** Bound on variable constants, so a chain of calculations stays a finite JSON number. */
+/** Bound on variable constants (`initial`, `value`). */
 export const VARIABLE_VALUE_MAX = 1e12
+/**
+ * Bound on every value a variable can reach, whatever the answers: far below the largest double,
+ * so a value is a finite JSON number and sums over many responses stay finite too.
+ */
+export const VARIABLE_RANGE_MAX = 1e300
 
 const numericKinds: ReadonlySet<QuestionKind> = new Set([
   'number',
@@ -75,6 +80,42 @@ const numericKinds: ReadonlySet<QuestionKind> = new Set([
 export const isNumericKind = (kind: QuestionKind): boolean => numericKinds.has(kind)
 
 type PropertyRule = (value: unknown) => string | undefined
+
+/** A property if it is an integer within bounds (an invalid one is reported elsewhere), else the fallback. */
+function integerProperty(
+  question: Question,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const value = question.properties[name]
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+    ? (value as number)
+    : fallback
+}
+
+/** The integers a numeric question accepts as its answer. */
+export function answerRange(question: Question): [number, number] {
+  const safe = Number.MAX_SAFE_INTEGER
+  switch (question.type) {
+    case 'rating':
+      return [1, integerProperty(question, 'steps', 5, 3, 10)]
+    case 'opinion_scale': {
+      const start = integerProperty(question, 'start', 0, 0, 1)
+      return [start, start + integerProperty(question, 'steps', 11, 5, 11) - 1]
+    }
+    case 'nps':
+      return [0, 10]
+    case 'customer_sat':
+      return [1, 5]
+    default:
+      return [
+        integerProperty(question, 'min', -safe, -safe, safe),
+        integerProperty(question, 'max', safe, -safe, safe),
+      ]
+  }
+}
 
 const integerIn =
   (min: number, max: number): PropertyRule =>
@@ -245,5 +286,56 @@ export function normaliseDefinition(input: FormInput): { definition: FormDefinit
       }
     })
   })
+  variables.forEach((variable, index) => {
+    const problem = variableRangeProblem(variable, byId)
+    if (problem) errors.push({ path: `/variables/${index}`, message: problem })
+  })
   return { definition: { questions, hidden, variables }, errors }
+}
+
+type Range = [number, number]
+
+function applyToRange(op: CalculationOp, [low, high]: Range, [from, to]: Range): Range {
+  switch (op) {
+    case 'add':
+      return [low + from, high + to]
+    case 'subtract':
+      return [low - to, high - from]
+    case 'multiply': {
+      const products = [low * from, low * to, high * from, high * to]
+      return [Math.min(...products), Math.max(...products)]
+    }
+    case 'set':
+      return [from, to]
+  }
+}
+
+/**
+ * Follows the range a variable can take through its calculations, over every possible answer
+ * (an unanswered optional question skips its step). Rounding is monotone, so the computed
+ * bounds hold the values a submission computes with the same operations. A variable that can
+ * leave ±VARIABLE_RANGE_MAX is refused now rather than failing submissions later.
+ */
+function variableRangeProblem(variable: Variable, byId: Map<string, Question>): string | undefined {
+  let range: Range = [variable.initial, variable.initial]
+  for (const [step, calculation] of variable.calculations.entries()) {
+    let operand: Range
+    let optional = false
+    if (calculation.value !== undefined) operand = [calculation.value, calculation.value]
+    else {
+      const question = byId.get(calculation.question_id ?? '')
+      if (!question || !isNumericKind(question.type)) continue // reported above
+      operand = answerRange(question)
+      optional = !question.required
+    }
+    const next = applyToRange(calculation.op, range, operand)
+    range = optional ? [Math.min(next[0], range[0]), Math.max(next[1], range[1])] : next
+    if (!(Math.abs(range[0]) <= VARIABLE_RANGE_MAX && Math.abs(range[1]) <= VARIABLE_RANGE_MAX)) {
+      return (
+        `variable ${variable.name} can go beyond ±${VARIABLE_RANGE_MAX} at calculation ${step} ` +
+        'for some answers, and a submission could not be computed'
+      )
+    }
+  }
+  return undefined
 }

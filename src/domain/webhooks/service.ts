@@ -14,13 +14,16 @@ export interface WebhookRef {
   tag: string
 }
 
-export function webhooksService(database: Database, config: Pick<Config, 'webhookAllowPrivate'>) {
+export function webhooksService(
+  database: Database,
+  config: Pick<Config, 'webhookAllowPrivate' | 'webhooksPerForm'>,
+) {
   const { db } = database
   return {
     put: (ref: WebhookRef, input: WebhookInput) =>
       putWebhook(
         database,
-        { allowPrivate: config.webhookAllowPrivate },
+        { allowPrivate: config.webhookAllowPrivate, maxPerForm: config.webhooksPerForm },
         ref.workspaceId,
         ref.formId,
         ref.tag,

@@ -3,7 +3,8 @@ import { formatTimestamp, nowMicros } from '../../clock.js'
 import { type Database, type Db, isUniqueViolation } from '../../db/database.js'
 import type { WebhooksTable } from '../../db/tables/webhooks.js'
 import { newId } from '../../ids.js'
-import { type FieldError, validationFailed } from '../errors.js'
+import { conflict, type FieldError, validationFailed } from '../errors.js'
+import { httpUrlProblem } from '../strings.js'
 import { secretProblem } from './signing.js'
 import { checkTarget, TargetRefused } from './ssrf.js'
 
@@ -62,21 +63,20 @@ export async function formInWorkspace(db: Db, workspaceId: string, formId: strin
   return row !== undefined
 }
 
+/** A create that would put more than the allowed number of webhooks on one form. */
+function webhookLimitReached(limit: number) {
+  return conflict(
+    `a form may have at most ${limit} webhooks (CANVASS_WEBHOOKS_PER_FORM); delete one or update an existing tag`,
+  )
+}
+
 /** The problems of a target URL beyond its schema (absolute http(s), at most 2048 characters). */
 export async function targetProblems(url: string, allowPrivate: boolean): Promise<FieldError[]> {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return [{ path: '/url', message: 'must be an absolute http(s) URL' }]
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return [{ path: '/url', message: 'must be an absolute http(s) URL' }]
-  }
-  if (parsed.hostname === '') return [{ path: '/url', message: 'must name a host' }]
+  const problem = httpUrlProblem(url)
+  if (problem) return [{ path: '/url', message: problem }]
   if (allowPrivate) return []
   try {
-    await checkTarget(parsed)
+    await checkTarget(new URL(url))
     return []
   } catch (error) {
     if (error instanceof TargetRefused) {
@@ -88,11 +88,12 @@ export async function targetProblems(url: string, allowPrivate: boolean): Promis
 
 /**
  * Creates or updates the webhook `tag` of a form. Undefined when the form is not in the
- * workspace; throws validation_failed for a bad URL, secret, or a create without url.
+ * workspace; throws validation_failed for a bad URL, secret, or a create without url, and
+ * conflict for a create on a form that already has `maxPerForm` webhooks.
  */
 export async function putWebhook(
   database: Database,
-  options: { allowPrivate: boolean },
+  options: { allowPrivate: boolean; maxPerForm: number },
   workspaceId: string,
   formId: string,
   tag: string,
@@ -107,6 +108,12 @@ export async function putWebhook(
   }
   const write = () =>
     database.transaction(async (trx) => {
+      // Concurrent PUTs on one form queue on the form's row (the write lock on SQLite), so creates
+      // count one after another and cannot together pass the limit. NO KEY UPDATE leaves
+      // submissions, which only reference the form, free to proceed.
+      if (database.dialect === 'postgres') {
+        await trx.selectFrom('forms').select('id').where('id', '=', formId).forNoKeyUpdate().execute()
+      }
       const existing = await trx
         .selectFrom('webhooks')
         .selectAll()
@@ -117,6 +124,12 @@ export async function putWebhook(
       if (!existing) {
         if (input.url === undefined) errors.push({ path: '/url', message: 'is required to create a webhook' })
         if (errors.length > 0) throw validationFailed(errors)
+        const { count } = await trx
+          .selectFrom('webhooks')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('form_id', '=', formId)
+          .executeTakeFirstOrThrow()
+        if (Number(count) >= options.maxPerForm) throw webhookLimitReached(options.maxPerForm)
         const row = await trx
           .insertInto('webhooks')
           .values({

@@ -61,7 +61,11 @@ export const FormBody = Type.Object(
             initial: Type.Optional(VariableValue),
             calculations: Type.Optional(Type.Array(CalculationSchema, { maxItems: 100 })),
           },
-          { additionalProperties: false },
+          {
+            additionalProperties: false,
+            description:
+              'A variable that some answers could take beyond ±1e300 is refused when the form is saved (`400` at `/variables/N`).',
+          },
         ),
         { maxItems: 100 },
       ),

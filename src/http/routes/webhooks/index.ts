@@ -92,12 +92,18 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Create (201) or update (200) a webhook',
-        description:
-          'Creates the webhook `tag` (`url` required; `enabled` defaults to true) or changes the fields given; `secret: null` removes the secret. The secret is never returned.',
+        description: `Creates the webhook \`tag\` (\`url\` required; \`enabled\` defaults to true) or changes the fields given; \`secret: null\` removes the secret. The secret is never returned. A form has at most ${app.ctx.config.webhooksPerForm} webhooks (\`CANVASS_WEBHOOKS_PER_FORM\`).`,
         params: WebhookParams,
         querystring: NoQuery,
         body: WebhookBody,
-        response: { 200: WebhookEnvelope, 201: WebhookEnvelope },
+        response: {
+          200: WebhookEnvelope,
+          201: WebhookEnvelope,
+          409: {
+            description: `Creating it would give the form more than ${app.ctx.config.webhooksPerForm} webhooks (\`conflict\`).`,
+            content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+          },
+        },
       },
     },
     async (request, reply) => {

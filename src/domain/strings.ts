@@ -1,0 +1,59 @@
+// The rules for strings that mean something: e-mail addresses and http(s) URLs. One rule each,
+// shared by answers, contacts and webhook targets, so a value one of them refuses cannot be
+// stored through another. Each check returns why a value is refused, or undefined.
+
+export const EMAIL_MAX = 254
+export const EMAIL_LOCAL_MAX = 64
+export const URL_MAX = 2048
+
+/** Whether text has more than max characters (code points, as JSON Schema counts them). */
+export function isLongerThan(text: string, max: number): boolean {
+  // A string of n UTF-16 units has at most n code points: count only when it could matter.
+  return text.length > max && [...text].length > max
+}
+
+// A DNS label of letters, digits and inner hyphens; a host name is at most 253 characters.
+const label = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?'
+const hostNamePattern = new RegExp(`^${label}(?:\\.${label})*\\.?$`)
+const HOST_NAME_MAX = 253
+
+// A dot-atom local part and a dotted host name: the addresses mail systems accept in practice
+// (quoted local parts and address literals are refused).
+const atom = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+const emailPattern = new RegExp(`^${atom}(?:\\.${atom})*@${label}(?:\\.${label})+$`)
+
+/** Why an e-mail address is refused, or undefined when it is a plain address of at most 254 characters. */
+export function emailProblem(email: string): string | undefined {
+  if (email === '') return 'must not be empty'
+  if (isLongerThan(email, EMAIL_MAX)) return `must be at most ${EMAIL_MAX} characters`
+  if (!emailPattern.test(email) || email.lastIndexOf('@') > EMAIL_LOCAL_MAX)
+    return 'must be an e-mail address'
+  return undefined
+}
+
+// The WHATWG parser reads `http:///x`, `http:x` and `http:\\x` as `http://x/`: the text itself
+// must have an authority right after `//`. Whitespace and control characters would be silently
+// dropped or escaped by the parser, so the stored text would not be the URL used.
+const httpStart = /^https?:\/\/[^/\\?#]/i
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const spaceOrControl = /[\s\u0000-\u001f\u007f]/
+
+/** Why text is not an absolute http(s) URL naming a host, or undefined when it is one. */
+export function httpUrlProblem(text: string): string | undefined {
+  if (isLongerThan(text, URL_MAX)) return `must be at most ${URL_MAX} characters`
+  if (!httpStart.test(text) || spaceOrControl.test(text)) return 'must be an absolute http(s) URL'
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return 'must be an absolute http(s) URL'
+  }
+  const host = url.hostname
+  // IP literals come out of the parser canonical (IPv4 dotted, IPv6 in brackets); names lower-cased,
+  // international ones in punycode, so one ASCII rule covers every name.
+  const isAddress = host.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)
+  if (!isAddress && (host.length > HOST_NAME_MAX || !hostNamePattern.test(host))) {
+    return 'must be an absolute http(s) URL with a valid host name'
+  }
+  return undefined
+}
