@@ -19,6 +19,8 @@ export interface Config {
   webhookAllowPrivate: boolean
   webhookTimeoutMs: number
   webhookRetrySchedule: number[]
+  /** Finished deliveries (and their attempts) older than this many days are deleted by the worker. */
+  deliveryRetentionDays: number
   worker: boolean
 }
 
@@ -104,6 +106,7 @@ export function configFromEnv(env: Env = process.env): Config {
     webhookAllowPrivate: flag(env, 'CANVASS_WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'CANVASS_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
     webhookRetrySchedule: retrySchedule(env),
+    deliveryRetentionDays: integer(env, 'CANVASS_DELIVERY_RETENTION_DAYS', 30, 1, 36_500),
     worker: flag(env, 'CANVASS_WORKER', true),
   }
 }

@@ -1,9 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from 'pino'
 import type { Config } from './config.js'
 import { type Database, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { startDeliveryWorker } from './delivery/index.js'
+import { createDeliveryMetrics } from './delivery/metrics.js'
 import { bootstrapDefaultWorkspace } from './domain/tokens.js'
+import { DeliverySignal } from './domain/webhooks/signal.js'
 import { type App, buildApp } from './http/app.js'
 import { createLogger } from './logger.js'
 
@@ -18,7 +20,7 @@ export interface RunningServer {
 /** Opens and migrates the database, creates the first token on an empty one, and listens. */
 export async function startServer(
   config: Config,
-  options: { logger?: FastifyBaseLogger; announce?: (line: string) => void } = {},
+  options: { logger?: Logger; announce?: (line: string) => void } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel)
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`))
@@ -31,9 +33,14 @@ export async function startServer(
       announce('Keep it now: it is shown only this once.')
       announce(firstToken)
     }
-    const app = await buildApp({ config, database, logger })
+    // Shared by the API (which queues and exposes the counters) and the worker (which listens and counts).
+    const deliverySignal = new DeliverySignal()
+    const deliveryMetrics = createDeliveryMetrics()
+    const app = await buildApp({ config, database, logger, deliverySignal, deliveryMetrics })
     const address = await app.listen({ port: config.port, host: config.host })
-    const worker = config.worker ? startDeliveryWorker({ config, database, logger }) : undefined
+    const worker = config.worker
+      ? startDeliveryWorker({ config, database, logger, signal: deliverySignal, metrics: deliveryMetrics })
+      : undefined
     let closing: Promise<void> | undefined
     return {
       app,

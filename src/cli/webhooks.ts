@@ -7,7 +7,8 @@ import type { Db } from '../db/database.js'
 import { openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
 import { startDeliveryWorker } from '../delivery/index.js'
-import { registerDeliveryMetrics } from '../delivery/metrics.js'
+import { createDeliveryMetrics, type DeliveryMetrics, registerDeliveryMetrics } from '../delivery/metrics.js'
+import { DeliverySignal } from '../domain/webhooks/signal.js'
 import { ApiError, problemOf } from '../http/errors.js'
 import { createLogger } from '../logger.js'
 import { config } from './main.js'
@@ -32,10 +33,13 @@ export function registerWebhookCommands(program: Command): void {
       const logger = createLogger(settings.logLevel)
       const database = openDatabase(settings.database)
       await migrateToLatest(database)
-      const worker = startDeliveryWorker({ config: settings, database, logger })
+      const counters = createDeliveryMetrics()
+      // Nothing in this process queues deliveries: the signal stays silent and the worker polls.
+      const signal = new DeliverySignal()
+      const worker = startDeliveryWorker({ config: settings, database, logger, signal, metrics: counters })
       let metrics: Server | undefined
       if (options.metricsPort !== undefined) {
-        metrics = await serveMetrics(database.db, settings.host, options.metricsPort)
+        metrics = await serveMetrics(database.db, counters, settings.host, options.metricsPort)
         const { port } = metrics.address() as AddressInfo
         logger.info({ url: `http://${settings.host}:${port}/metrics` }, 'worker metrics listening')
       }
@@ -59,10 +63,10 @@ function parsePort(value: string): number {
   return port
 }
 
-async function serveMetrics(db: Db, host: string, port: number): Promise<Server> {
+async function serveMetrics(db: Db, counters: DeliveryMetrics, host: string, port: number): Promise<Server> {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
-  registerDeliveryMetrics(registry, db)
+  registerDeliveryMetrics(registry, counters, db)
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0]
     if (request.method === 'GET' && path === '/metrics') {

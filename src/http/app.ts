@@ -13,8 +13,10 @@ import FindMyWay from 'find-my-way'
 import secureJson from 'secure-json-parse'
 import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
+import type { DeliveryMetrics } from '../delivery/metrics.js'
 import type { Scope } from '../domain/scopes.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
+import type { DeliverySignal } from '../domain/webhooks/signal.js'
 import { authenticate, TokenCache } from './auth.js'
 import { ApiError, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
@@ -41,6 +43,8 @@ declare module 'fastify' {
     config: Config
     database: Database
     metrics: HttpMetrics
+    deliverySignal: DeliverySignal
+    deliveryMetrics: DeliveryMetrics
   }
 }
 
@@ -48,6 +52,10 @@ export interface AppDependencies {
   config: Config
   database: Database
   logger: FastifyBaseLogger
+  /** Told of deliveries queued by requests, for this process's worker. */
+  deliverySignal: DeliverySignal
+  /** The worker's counters, exposed on /metrics. */
+  deliveryMetrics: DeliveryMetrics
 }
 
 export type App = FastifyInstance
@@ -85,6 +93,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('config', deps.config)
   app.decorate('database', deps.database)
   app.decorate('metrics', createMetrics())
+  app.decorate('deliverySignal', deps.deliverySignal)
+  app.decorate('deliveryMetrics', deps.deliveryMetrics)
   app.decorateRequest('principal', null)
   app.setValidatorCompiler(validatorCompiler)
   app.addSchema(ProblemSchema)

@@ -64,7 +64,13 @@ describe('failures', () => {
     const { pino } = await import('pino')
     const lines: string[] = []
     const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) })
-    const app = await buildApp({ config: ctx.config, database: ctx.database, logger })
+    const app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      deliverySignal: ctx.deliverySignal,
+      deliveryMetrics: ctx.deliveryMetrics,
+      logger,
+    })
     app.get('/v1/explode', { config: { public: true } }, async () => {
       throw new Error('password=hunter2 at db.internal:5432')
     })
@@ -83,7 +89,13 @@ describe('failures', () => {
     const { openDatabase } = await import('../../src/db/database.js')
     const { pino } = await import('pino')
     const database = openDatabase(ctx.testDatabase.config)
-    const app = await buildApp({ config: ctx.config, database, logger: pino({ level: 'silent' }) })
+    const app = await buildApp({
+      config: ctx.config,
+      database,
+      deliverySignal: ctx.deliverySignal,
+      deliveryMetrics: ctx.deliveryMetrics,
+      logger: pino({ level: 'silent' }),
+    })
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
     await database.close()
     const down = await app.inject({ method: 'GET', url: '/readyz' })

@@ -3,8 +3,10 @@ import { pino } from 'pino'
 import { type Config, configFromEnv } from '../../src/config.js'
 import { type Database, openDatabase } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
+import { createDeliveryMetrics, type DeliveryMetrics } from '../../src/delivery/metrics.js'
 import type { Scope } from '../../src/domain/scopes.js'
 import { createToken, ensureWorkspace } from '../../src/domain/tokens.js'
+import { DeliverySignal } from '../../src/domain/webhooks/signal.js'
 import { type App, buildApp } from '../../src/http/app.js'
 import { createTestDatabase, type TestDatabase } from './databases.js'
 
@@ -13,6 +15,9 @@ export interface TestContext {
   database: Database
   testDatabase: TestDatabase
   config: Config
+  /** The app's: give them to a worker started in a test so it hears of queued deliveries. */
+  deliverySignal: DeliverySignal
+  deliveryMetrics: DeliveryMetrics
   /** An all-scope token of workspace "main". */
   token: string
   workspaceId: string
@@ -49,9 +54,13 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     workspaceId: otherWorkspaceId,
     name: 'other',
   })
+  const deliverySignal = new DeliverySignal()
+  const deliveryMetrics = createDeliveryMetrics()
   const app = await buildApp({
     config,
     database,
+    deliverySignal,
+    deliveryMetrics,
     logger: pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
   })
   await app.ready()
@@ -61,6 +70,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     database,
     testDatabase,
     config,
+    deliverySignal,
+    deliveryMetrics,
     token,
     workspaceId,
     otherToken,

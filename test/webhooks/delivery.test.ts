@@ -19,6 +19,8 @@ beforeAll(async () => {
     config: ctx.config,
     database: ctx.database,
     logger: pino({ level: 'silent' }),
+    signal: ctx.deliverySignal,
+    metrics: ctx.deliveryMetrics,
     pollMs: 100,
   })
 })

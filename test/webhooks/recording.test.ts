@@ -2,6 +2,7 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
 import { claimDueDeliveries, recordSuccesses } from '../../src/domain/webhooks/deliveries.js'
+import { WebhookShares } from '../../src/domain/webhooks/shares.js'
 import { createTestContext, type TestContext } from '../helpers/context.js'
 import { type Receiver, startReceiver, tinyForm, waitUntil } from './support.js'
 
@@ -65,6 +66,8 @@ describe('recording attempts', () => {
       config: ctx.config,
       database: ctx.database,
       logger: pino({ level: 'silent' }),
+      signal: ctx.deliverySignal,
+      metrics: ctx.deliveryMetrics,
       pollMs: 50,
     })
     await waitUntil(async () => (await deliveryLog(formId)).every((item) => item.status === 'succeeded'))
@@ -100,7 +103,7 @@ describe('a success whose lease ran out', () => {
   it('is lost, not recorded, while the others of its batch are', async () => {
     const formId = await formWithWebhook()
     await submit(formId, 2)
-    const claims = await claimDueDeliveries(ctx.database, 10, 60_000_000, 16)
+    const claims = await claimDueDeliveries(ctx.database, 10, 60_000_000, new WebhookShares(16))
     expect(claims).toHaveLength(2)
     const [taken, kept] = claims as [(typeof claims)[0], (typeof claims)[0]]
     // Another worker claimed it after our lease expired: its lease is a different one.
@@ -109,7 +112,14 @@ describe('a success whose lease ran out', () => {
       .set({ lease_expires_at: taken.lease + 1 })
       .where('id', '=', taken.delivery.id)
       .execute()
-    const outcome = { ok: true, statusCode: 200, error: null }
+    const outcome = {
+      ok: true,
+      statusCode: 200,
+      error: null,
+      attemptedAt: Date.now() * 1000,
+      durationMs: 3,
+      responseExcerpt: '',
+    }
     expect(
       await recordSuccesses(ctx.database, [
         { claim: taken, outcome },

@@ -19,6 +19,8 @@ async function setUp(timeoutMs: number, share: { concurrency?: number; perWebhoo
     config: ctx.config,
     database: ctx.database,
     logger: pino({ level: 'silent' }),
+    signal: ctx.deliverySignal,
+    metrics: ctx.deliveryMetrics,
     pollMs: 50,
     ...share,
   })

@@ -38,6 +38,8 @@ beforeAll(async () => {
     config: ctx.config,
     database: ctx.database,
     logger: pino({ level: 'silent' }),
+    signal: ctx.deliverySignal,
+    metrics: ctx.deliveryMetrics,
     pollMs: 50,
   })
   formId = (await ctx.request({ method: 'POST', url: '/v1/forms', payload: tinyForm })).json().id

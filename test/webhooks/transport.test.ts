@@ -62,6 +62,8 @@ function startWorker() {
     config: ctx.config,
     database: ctx.database,
     logger: pino({ level: 'silent' }),
+    signal: ctx.deliverySignal,
+    metrics: ctx.deliveryMetrics,
     pollMs: 50,
   })
   workers.push(worker)

@@ -82,6 +82,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const stored = await submitResponse(
         app.database,
+        app.deliverySignal,
         workspaceOf(request),
         request.params.form_id,
         request.body,

@@ -2,7 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { registerDeliveryMetrics } from '../../../delivery/metrics.js'
-import { deliveryView, listDeliveries, queuePing, redeliver } from '../../../domain/webhooks/deliveries.js'
+import {
+  deliveryView,
+  findDelivery,
+  listDeliveries,
+  queuePing,
+  redeliver,
+} from '../../../domain/webhooks/deliveries.js'
 import {
   deleteWebhook,
   findWebhookRow,
@@ -15,6 +21,7 @@ import { workspaceOf } from '../../auth.js'
 import { notFound, validationFailed } from '../../errors.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import {
+  DeliveryDetailEnvelope,
   DeliveryEnvelope,
   DeliveryParams,
   DeliverySchema,
@@ -43,7 +50,7 @@ async function noBody(request: FastifyRequest): Promise<void> {
 export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['webhooks']
-  registerDeliveryMetrics(app.metrics.registry, app.database.db)
+  registerDeliveryMetrics(app.metrics.registry, app.deliveryMetrics, app.database.db)
 
   /** The webhook, or the same 404 whether the form or webhook is unknown or another workspace's. */
   async function webhookOf(
@@ -164,6 +171,26 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     },
   )
 
+  app.get(
+    '/v1/forms/:form_id/webhooks/:tag/deliveries/:delivery_id',
+    {
+      config: { scope: 'webhooks:read' },
+      schema: {
+        tags,
+        summary: 'A delivery with every attempt, oldest first',
+        params: DeliveryParams,
+        querystring: NoQuery,
+        response: { 200: DeliveryDetailEnvelope },
+      },
+    },
+    async (request) => {
+      const webhook = await webhookOf(request, request.params)
+      const delivery = await findDelivery(app.database.db, webhook.id, request.params.delivery_id)
+      if (!delivery) throw notFound('delivery', request.params.delivery_id)
+      return { delivery }
+    },
+  )
+
   app.post(
     '/v1/forms/:form_id/webhooks/:tag/deliveries/:delivery_id/redeliver',
     {
@@ -181,7 +208,12 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const webhook = await webhookOf(request, request.params)
-      const delivery = await redeliver(app.database.db, webhook.id, request.params.delivery_id)
+      const delivery = await redeliver(
+        app.database.db,
+        app.deliverySignal,
+        webhook.id,
+        request.params.delivery_id,
+      )
       if (!delivery) throw notFound('delivery', request.params.delivery_id)
       return reply.code(202).send({ delivery })
     },
@@ -204,7 +236,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const webhook = await webhookOf(request, request.params)
-      const delivery = await queuePing(app.database, webhook)
+      const delivery = await queuePing(app.database, app.deliverySignal, webhook)
       return reply.code(202).send({ delivery: deliveryView(delivery) })
     },
   )
