@@ -4,6 +4,7 @@ import { type Config, configFromEnv } from '../../src/config.js'
 import { type Database, openDatabase } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { createDeliveryMetrics, type DeliveryMetrics } from '../../src/delivery/metrics.js'
+import { type DeliveryWorker, runDeliveryWorker, type WorkerOptions } from '../../src/delivery/worker.js'
 import type { Scope } from '../../src/domain/scopes.js'
 import { createToken, ensureWorkspace } from '../../src/domain/tokens.js'
 import { DeliverySignal } from '../../src/domain/webhooks/signal.js'
@@ -25,6 +26,10 @@ export interface TestContext {
   otherToken: string
   otherWorkspaceId: string
   tokenWithScopes(scopes: Scope[]): Promise<string>
+  /** A delivery worker on this database that hears the app's signal; stopped by close() at the latest. */
+  startWorker(
+    options?: Partial<Pick<WorkerOptions, 'concurrency' | 'perWebhook' | 'pollMs' | 'pruneEveryMs'>>,
+  ): DeliveryWorker
   /** app.inject with `Authorization: Bearer <token>` unless `token: null`. */
   request(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>
   close(): Promise<void>
@@ -54,6 +59,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     workspaceId: otherWorkspaceId,
     name: 'other',
   })
+  const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' })
   const deliverySignal = new DeliverySignal()
   const deliveryMetrics = createDeliveryMetrics()
   const app = await buildApp({
@@ -61,9 +67,10 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     database,
     deliverySignal,
     deliveryMetrics,
-    logger: pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
+    logger,
   })
   await app.ready()
+  const workers: DeliveryWorker[] = []
 
   return {
     app,
@@ -86,7 +93,20 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
         headers: { ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }), ...headers },
       })
     },
+    startWorker(options = {}) {
+      const worker = runDeliveryWorker({
+        config,
+        database,
+        logger,
+        signal: deliverySignal,
+        metrics: deliveryMetrics,
+        ...options,
+      })
+      workers.push(worker)
+      return worker
+    },
     async close() {
+      await Promise.all(workers.map((worker) => worker.stop()))
       await app.close()
       await database.close()
       await testDatabase.drop()

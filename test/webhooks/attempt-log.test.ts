@@ -1,8 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
+import type { DeliveryWorker } from '../../src/delivery/worker.js'
 import { createTestContext, type TestContext } from '../helpers/context.js'
 import { type Receiver, startReceiver, tinyForm, waitUntil } from './support.js'
 
@@ -15,12 +14,7 @@ const receivers: Receiver[] = []
 
 beforeAll(async () => {
   ctx = await createTestContext({ webhookRetrySchedule: [0.05, 0.05, 0.05], webhookTimeoutMs: 3000 })
-  worker = runDeliveryWorker({
-    config: ctx.config,
-    database: ctx.database,
-    logger: pino({ level: 'silent' }),
-    signal: ctx.deliverySignal,
-    metrics: ctx.deliveryMetrics,
+  worker = ctx.startWorker({
     pollMs: 50,
   })
 })

@@ -1,6 +1,5 @@
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
+import type { DeliveryWorker } from '../../src/delivery/worker.js'
 import { claimDueDeliveries, recordSuccesses } from '../../src/domain/webhooks/deliveries.js'
 import { WebhookShares } from '../../src/domain/webhooks/shares.js'
 import { createTestContext, type TestContext } from '../helpers/context.js'
@@ -62,12 +61,7 @@ describe('recording attempts', () => {
     receiver.respond = (_request, _index, response) => response.writeHead(204).end()
     const formId = await formWithWebhook()
     await submit(formId, 40)
-    worker = runDeliveryWorker({
-      config: ctx.config,
-      database: ctx.database,
-      logger: pino({ level: 'silent' }),
-      signal: ctx.deliverySignal,
-      metrics: ctx.deliveryMetrics,
+    worker = ctx.startWorker({
       pollMs: 50,
     })
     await waitUntil(async () => (await deliveryLog(formId)).every((item) => item.status === 'succeeded'))

@@ -1,7 +1,5 @@
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, configFromEnv } from '../../src/config.js'
-import { runDeliveryWorker } from '../../src/delivery/worker.js'
 import { pruneFinishedDeliveries } from '../../src/domain/webhooks/attempts.js'
 import { createTestContext, type TestContext } from '../helpers/context.js'
 import { tinyForm, waitUntil } from './support.js'
@@ -118,12 +116,7 @@ describe('delivery retention', () => {
     await insertDeliveries('old_failed', 150, 'failed', 45)
     await insertDeliveries('old_pending', 1, 'pending', 45)
     await insertDeliveries('recent', 2, 'succeeded', 29)
-    const worker = runDeliveryWorker({
-      config: ctx.config,
-      database: ctx.database,
-      logger: pino({ level: 'silent' }),
-      signal: ctx.deliverySignal,
-      metrics: ctx.deliveryMetrics,
+    const worker = ctx.startWorker({
       pollMs: 20,
       // Only batches that come full are followed at once: 450 rows need three in a row.
       pruneEveryMs: 600_000,

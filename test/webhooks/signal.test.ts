@@ -1,6 +1,4 @@
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runDeliveryWorker } from '../../src/delivery/worker.js'
 import { queueEvent } from '../../src/domain/webhooks/deliveries.js'
 import { DeliverySignal } from '../../src/domain/webhooks/signal.js'
 import { createTestContext, type TestContext } from '../helpers/context.js'
@@ -82,12 +80,7 @@ describe('the queued-delivery signal', () => {
 
   it('wakes the worker: a submission is delivered long before the next poll', async () => {
     const { formId } = await webhookOfNewForm()
-    const worker = runDeliveryWorker({
-      config: ctx.config,
-      database: ctx.database,
-      logger: pino({ level: 'silent' }),
-      signal: ctx.deliverySignal,
-      metrics: ctx.deliveryMetrics,
+    const worker = ctx.startWorker({
       pollMs: 600_000,
     })
     try {
