@@ -23,6 +23,8 @@ export interface Config {
   webhookRetrySchedule: number[]
   /** Most webhooks on one form: each submission becomes one POST per enabled webhook. */
   webhooksPerForm: number
+  /** Finished deliveries (and their attempts) older than this many days are deleted by the worker. */
+  deliveryRetentionDays: number
   worker: boolean
 }
 
@@ -110,6 +112,7 @@ export function configFromEnv(env: Env = process.env): Config {
     webhookTimeoutMs: integer(env, 'CANVASS_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
     webhookRetrySchedule: retrySchedule(env),
     webhooksPerForm: integer(env, 'CANVASS_WEBHOOKS_PER_FORM', 20, 1, 1000),
+    deliveryRetentionDays: integer(env, 'CANVASS_DELIVERY_RETENTION_DAYS', 30, 1, 36_500),
     worker: flag(env, 'CANVASS_WORKER', true),
   }
 }

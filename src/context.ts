@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Config } from './config.js'
 import { type Database, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
+import { createDeliveryMetrics, type DeliveryMetrics } from './delivery/metrics.js'
 import { type ContactsService, contactsService } from './domain/contacts/service.js'
 import {
   type FormsService,
@@ -15,6 +16,7 @@ import {
   type WebhooksService,
   webhooksService,
 } from './domain/webhooks/service.js'
+import { DeliverySignal } from './domain/webhooks/signal.js'
 import { createLogger } from './logger.js'
 
 // Every dependency of a Canvass process, built once from config (atproto's AppContext): `serve`,
@@ -25,6 +27,10 @@ export interface AppContext {
   readonly config: Config
   readonly database: Database
   readonly logger: Logger
+  /** Told of deliveries queued by this process (after commit), so its worker need not wait for a poll. */
+  readonly deliverySignal: DeliverySignal
+  /** This process's delivery counters: the worker counts, /metrics shows them. */
+  readonly deliveryMetrics: DeliveryMetrics
   readonly forms: FormsService
   readonly responses: ResponsesService
   readonly contacts: ContactsService
@@ -52,15 +58,18 @@ export async function createAppContext(
 
 /** The context over an open, migrated database. */
 export function contextOf(config: Config, database: Database, logger: Logger): AppContext {
+  const deliverySignal = new DeliverySignal()
   return {
     config,
     database,
     logger,
+    deliverySignal,
+    deliveryMetrics: createDeliveryMetrics(),
     forms: formsService(database),
-    responses: responsesService(database),
+    responses: responsesService(database, deliverySignal),
     contacts: contactsService(database),
     webhooks: webhooksService(database, config),
-    deliveries: deliveriesService(database),
+    deliveries: deliveriesService(database, deliverySignal),
     close: () => database.close(),
   }
 }

@@ -11,7 +11,7 @@ import { ApiError, problemOf } from './http/errors.js'
 export async function serveWorkerMetrics(ctx: AppContext, host: string, port: number): Promise<Server> {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
-  registerDeliveryMetrics(registry, ctx.database.db)
+  registerDeliveryMetrics(registry, ctx.deliveryMetrics, ctx.database.db)
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0]
     if (request.method === 'GET' && path === '/metrics') {

@@ -32,7 +32,7 @@ export async function startServer(
     }
     const app = await buildApp(ctx)
     const address = await app.listen({ port: config.port, host: config.host })
-    const worker = config.worker ? startDeliveryWorker(ctx) : undefined
+    const worker = config.worker ? deliveryWorkerOf(ctx) : undefined
     let closing: Promise<void> | undefined
     return {
       app,
@@ -62,7 +62,7 @@ export interface RunningWorker {
 /** `canvass worker`: delivery without the HTTP API. */
 export async function startWorker(config: Config, options: { logger?: Logger } = {}): Promise<RunningWorker> {
   const ctx = await createAppContext(config, options)
-  const worker = startDeliveryWorker(ctx)
+  const worker = deliveryWorkerOf(ctx)
   let closing: Promise<void> | undefined
   return {
     ctx,
@@ -74,4 +74,15 @@ export async function startWorker(config: Config, options: { logger?: Logger } =
       return closing
     },
   }
+}
+
+/** The worker of this process: it listens to the context's signal and counts into its metrics. */
+function deliveryWorkerOf(ctx: AppContext) {
+  return startDeliveryWorker({
+    config: ctx.config,
+    database: ctx.database,
+    logger: ctx.logger,
+    signal: ctx.deliverySignal,
+    metrics: ctx.deliveryMetrics,
+  })
 }

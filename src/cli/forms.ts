@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import { seedDemo } from '../domain/forms/demo.js'
 import { ensureWorkspace } from '../domain/tokens.js'
+import { DeliverySignal } from '../domain/webhooks/signal.js'
 import { withDatabase } from './main.js'
 
 function responseCount(value: string): number {
@@ -18,7 +19,8 @@ export function registerFormCommands(program: Command): void {
       const started = Date.now()
       const formId = await withDatabase(async (database) => {
         const workspaceId = await ensureWorkspace(database.db, options.workspace)
-        return seedDemo(database, workspaceId, options.responses, (stored) => {
+        // No worker runs in this process: a running server finds the deliveries by polling.
+        return seedDemo(database, new DeliverySignal(), workspaceId, options.responses, (stored) => {
           if (process.stderr.isTTY)
             process.stderr.write(`\rstored ${stored} of ${options.responses} responses`)
         })

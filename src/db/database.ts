@@ -14,11 +14,20 @@ import type { Schema } from './schema.js'
 export type Dialect = 'sqlite' | 'postgres'
 export type Db = Kysely<Schema>
 
+/** The database inside one transaction: queries, and work to do only once it has committed. */
+export type Transaction = Db & {
+  /**
+   * Runs hook after the transaction commits (never if it rolls back), for effects others must
+   * not see before the data they announce is visible. A hook must not throw.
+   */
+  afterCommit(hook: () => void): void
+}
+
 export interface Database {
   readonly dialect: Dialect
   readonly db: Db
   /** Runs fn in one write transaction, retrying when the database asks for it. */
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>
+  transaction<T>(fn: (trx: Transaction) => Promise<T>): Promise<T>
   ping(): Promise<void>
   close(): Promise<void>
 }
@@ -59,17 +68,19 @@ function openSqlite(filename: string): Database {
       // Kysely serialises every query on its single SQLite connection, so holding the
       // connection for the transaction keeps other requests out until it ends.
       return retry(isSqliteBusy, () =>
-        db.connection().execute(async (conn) => {
-          await sql`begin immediate`.execute(conn)
-          try {
-            const result = await fn(conn)
-            await sql`commit`.execute(conn)
-            return result
-          } catch (error) {
-            await sql`rollback`.execute(conn).catch(() => undefined)
-            throw error
-          }
-        }),
+        withCommitHooks((afterCommit) =>
+          db.connection().execute(async (conn) => {
+            await sql`begin immediate`.execute(conn)
+            try {
+              const result = await fn(Object.assign(conn, { afterCommit }))
+              await sql`commit`.execute(conn)
+              return result
+            } catch (error) {
+              await sql`rollback`.execute(conn).catch(() => undefined)
+              throw error
+            }
+          }),
+        ),
       )
     },
     async ping() {
@@ -154,7 +165,11 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
     dialect: 'postgres',
     db,
     transaction(fn) {
-      return retry(isPostgresRetryable, () => db.transaction().execute(fn))
+      return retry(isPostgresRetryable, () =>
+        withCommitHooks((afterCommit) =>
+          db.transaction().execute((trx) => fn(Object.assign(trx, { afterCommit }))),
+        ),
+      )
     },
     async ping() {
       await sql`select 1`.execute(db)
@@ -163,6 +178,25 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
       await db.destroy()
     },
   }
+}
+
+/**
+ * One try of a transaction, then the hooks it registered, once it has committed and released its
+ * connection. A try that fails (rolled back, perhaps retried) drops its hooks with it. A throwing
+ * hook is ignored: the data is committed, and an error would make the caller retry or report a
+ * write that happened.
+ */
+async function withCommitHooks<T>(run: (afterCommit: (hook: () => void) => void) => Promise<T>): Promise<T> {
+  const hooks: (() => void)[] = []
+  const result = await run((hook) => hooks.push(hook))
+  for (const hook of hooks) {
+    try {
+      hook()
+    } catch {
+      // See above: nothing to undo.
+    }
+  }
+  return result
 }
 
 async function retry<T>(

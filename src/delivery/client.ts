@@ -1,6 +1,7 @@
 import type { LookupAddress } from 'node:dns'
 import ipaddr from 'ipaddr.js'
 import { Agent, errors, request } from 'undici'
+import { nowMicros } from '../clock.js'
 import type { AttemptOutcome } from '../domain/webhooks/deliveries.js'
 import { signature } from '../domain/webhooks/signing.js'
 import { hostOf, refusedRange, resolveHost } from '../domain/webhooks/ssrf.js'
@@ -20,6 +21,11 @@ export interface DeliveryRequest {
 
 export const USER_AGENT = 'Canvass-Webhooks/1'
 const RESPONSE_BODY_LIMIT = 64 * 1024
+/** How much of an answer the attempt log keeps (docs/webhooks.md#the-delivery-log: the first 1 KiB). */
+const EXCERPT_BYTES = 1024
+
+/** An attempt's result before its timing is added. */
+type Answer = Omit<AttemptOutcome, 'attemptedAt' | 'durationMs'>
 
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void
 
@@ -67,6 +73,13 @@ export class DeliveryClient {
   }
 
   async send(delivery: DeliveryRequest): Promise<AttemptOutcome> {
+    const attemptedAt = nowMicros()
+    const started = performance.now()
+    const answer = await this.exchange(delivery)
+    return { ...answer, attemptedAt, durationMs: Math.round(performance.now() - started) }
+  }
+
+  private async exchange(delivery: DeliveryRequest): Promise<Answer> {
     const url = new URL(delivery.url)
     const host = hostOf(url)
     // Literal addresses never reach the lookup; check them here.
@@ -101,13 +114,13 @@ export class DeliveryClient {
         dispatcher: this.agents[delivery.verifySsl ? 1 : 0],
         signal: controller.signal,
       })
-      await response.body.dump({ limit: RESPONSE_BODY_LIMIT }).catch(() => undefined)
+      const responseExcerpt = await readExcerpt(response.body)
       const status = response.statusCode
-      if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null }
+      if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null, responseExcerpt }
       const retryAfter = retryAfterSeconds(response.headers['retry-after'])
       const error =
         status >= 300 && status < 400 ? `redirect not followed (HTTP ${status})` : `HTTP ${status}`
-      return { ...failure(status, error), retryAfterSeconds: retryAfter }
+      return { ...failure(status, error), responseExcerpt, retryAfterSeconds: retryAfter }
     } catch (error) {
       return failure(null, describe(error, this.options.timeoutMs))
     } finally {
@@ -120,8 +133,34 @@ export class DeliveryClient {
   }
 }
 
-function failure(statusCode: number | null, error: string): AttemptOutcome {
-  return { ok: false, statusCode, error }
+function failure(statusCode: number | null, error: string): Answer {
+  return { ok: false, statusCode, error, responseExcerpt: null }
+}
+
+/**
+ * The first EXCERPT_BYTES of an answer as text. The rest is read and dropped, up to
+ * RESPONSE_BODY_LIMIT, so the connection can carry the next attempt; past that it is closed.
+ */
+async function readExcerpt(body: AsyncIterable<Buffer>): Promise<string> {
+  const kept: Buffer[] = []
+  let keptBytes = 0
+  let total = 0
+  try {
+    for await (const chunk of body) {
+      total += chunk.length
+      if (keptBytes < EXCERPT_BYTES) {
+        const part = chunk.subarray(0, EXCERPT_BYTES - keptBytes)
+        kept.push(part)
+        keptBytes += part.length
+      }
+      if (total > RESPONSE_BODY_LIMIT) break
+    }
+  } catch {
+    // An answer cut short: its status already tells the outcome; keep what came.
+  }
+  // `stream: true` leaves out a character cut in two at the limit. NUL cannot be stored as text
+  // in PostgreSQL, so it is shown as U+FFFD, as undecodable bytes are.
+  return new TextDecoder().decode(Buffer.concat(kept), { stream: true }).replaceAll('\0', '\uFFFD')
 }
 
 function describe(error: unknown, timeoutMs: number): string {

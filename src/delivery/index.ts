@@ -1,6 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from 'pino'
 import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
+import type { DeliverySignal } from '../domain/webhooks/signal.js'
+import type { DeliveryMetrics } from './metrics.js'
 import { runDeliveryWorker } from './worker.js'
 
 export interface BackgroundWork {
@@ -12,7 +14,9 @@ export interface BackgroundWork {
 export function startDeliveryWorker(deps: {
   config: Config
   database: Database
-  logger: FastifyBaseLogger
+  logger: Logger
+  signal: DeliverySignal
+  metrics: DeliveryMetrics
 }): BackgroundWork {
   return runDeliveryWorker(deps)
 }

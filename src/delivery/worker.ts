@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from 'pino'
 import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
+import { pruneFinishedDeliveries } from '../domain/webhooks/attempts.js'
 import {
   type AttemptOutcome,
   abandonDelivery,
@@ -10,13 +11,16 @@ import {
   recordSuccesses,
   releaseAllLeases,
 } from '../domain/webhooks/deliveries.js'
-import { onDeliveryQueued } from '../domain/webhooks/signal.js'
+import { WebhookShares } from '../domain/webhooks/shares.js'
+import type { DeliverySignal } from '../domain/webhooks/signal.js'
 import { DeliveryClient } from './client.js'
-import { deliveryMetrics } from './metrics.js'
+import type { DeliveryMetrics } from './metrics.js'
 
 // The delivery worker: claims due deliveries with a lease, keeps at most `concurrency` attempts
 // in flight (one slow endpoint holds up only its own jobs), polls every `pollMs` and wakes soon
-// after this process queues something. stop() takes no new jobs and waits for those under way.
+// after this process queues something (announced once committed). stop() takes no new jobs and
+// waits for those under way. One attempt is four steps over the worker's context: claim, send,
+// record, schedule; besides them the loop prunes deliveries past their retention.
 //
 // A claim is a write, so claims are made in batches: after a local enqueue (coalesced over a few
 // milliseconds), on the poll, or when a webhook has a quarter of its share free again, not after
@@ -27,17 +31,17 @@ import { deliveryMetrics } from './metrics.js'
 export interface WorkerOptions {
   config: Config
   database: Database
-  logger: FastifyBaseLogger
+  logger: Logger
+  /** This process's announcements of queued deliveries. */
+  signal: DeliverySignal
+  metrics: DeliveryMetrics
   /** Attempts in flight at once (default 32). */
   concurrency?: number
   /** Attempts in flight to one webhook at once (default 16): a slow endpoint holds only these. */
   perWebhook?: number
   pollMs?: number
-}
-
-interface Settle {
-  resolve(result: 'succeeded' | 'lost'): void
-  reject(error: unknown): void
+  /** How often to look for deliveries past their retention (default 60 s). */
+  pruneEveryMs?: number
 }
 
 export interface DeliveryWorker {
@@ -50,155 +54,250 @@ const LEASE_MARGIN_MS = 5000
 const ENQUEUE_COALESCE_MS = 10
 // Successes finishing within this long of the first are recorded in one transaction.
 const SUCCESS_COALESCE_MS = 5
+// Deliveries deleted per retention statement: short writes, however much is due.
+const PRUNE_BATCH = 200
+
+/** Everything one worker works with: its settings, its parts, and what it has under way. */
+interface WorkerContext {
+  readonly config: Config
+  readonly database: Database
+  readonly logger: Logger
+  readonly metrics: DeliveryMetrics
+  readonly client: DeliveryClient
+  readonly concurrency: number
+  /** Claims are made once this many slots are free (a quarter of the smaller share). */
+  readonly claimBatch: number
+  readonly leaseMicros: number
+  readonly pruneEveryMs: number
+  readonly shares: WebhookShares
+  readonly inFlight: Set<Promise<void>>
+  readonly successes: SuccessBatch
+  readonly wakeup: Wakeup
+  nextPruneAt: number
+  stopping: boolean
+}
 
 export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
-  const { config, database, logger } = options
+  const { config, database } = options
   const concurrency = options.concurrency ?? 32
   const perWebhook = options.perWebhook ?? 16
-  const inFlightByWebhook = new Map<string, number>()
-  const pollMs = options.pollMs ?? 250
-  const claimBatch = Math.max(1, Math.floor(Math.min(concurrency, perWebhook) / 4))
-  const room = (webhookId: string) => perWebhook - (inFlightByWebhook.get(webhookId) ?? 0)
-  const leaseMicros = (config.webhookTimeoutMs + LEASE_MARGIN_MS) * 1000
-  const client = new DeliveryClient({
-    allowPrivate: config.webhookAllowPrivate,
-    timeoutMs: config.webhookTimeoutMs,
-  })
-  const inFlight = new Set<Promise<void>>()
-  let stopping = false
-  let wake: (() => void) | undefined
-  let woken = false
-  // Queued by this process: the rows may not be committed yet, so look again shortly a few times.
-  let hurry = 0
-
-  const poke = () => {
-    woken = true
-    wake?.()
+  const ctx: WorkerContext = {
+    config,
+    database,
+    logger: options.logger,
+    metrics: options.metrics,
+    client: new DeliveryClient({
+      allowPrivate: config.webhookAllowPrivate,
+      timeoutMs: config.webhookTimeoutMs,
+    }),
+    concurrency,
+    claimBatch: Math.max(1, Math.floor(Math.min(concurrency, perWebhook) / 4)),
+    leaseMicros: (config.webhookTimeoutMs + LEASE_MARGIN_MS) * 1000,
+    pruneEveryMs: options.pruneEveryMs ?? 60_000,
+    shares: new WebhookShares(perWebhook),
+    inFlight: new Set(),
+    successes: new SuccessBatch(database),
+    wakeup: new Wakeup(options.pollMs ?? 250),
+    nextPruneAt: 0,
+    stopping: false,
   }
-  // Wakes shortly after a local enqueue rather than at once, so a burst of submissions is claimed
-  // in one query rather than one query per response.
-  let coalescing: NodeJS.Timeout | undefined
-  const pokeSoon = () => {
-    coalescing ??= setTimeout(() => {
-      coalescing = undefined
-      poke()
-    }, ENQUEUE_COALESCE_MS)
+  const unsubscribe = options.signal.subscribe(() => ctx.wakeup.soon())
+  const loop = run(ctx)
+  return {
+    async stop() {
+      ctx.stopping = true
+      unsubscribe()
+      ctx.wakeup.cancel()
+      await loop
+    },
   }
-  const unsubscribe = onDeliveryQueued(() => {
-    hurry = 3
-    pokeSoon()
+}
+
+async function run(ctx: WorkerContext): Promise<void> {
+  if (ctx.database.dialect === 'sqlite') await releaseAllLeases(ctx.database.db).catch(() => undefined)
+  while (!ctx.stopping) {
+    ctx.wakeup.clear()
+    if (Date.now() >= ctx.nextPruneAt) await prune(ctx)
+    const free = ctx.concurrency - ctx.inFlight.size
+    if (free > 0) {
+      const claims = await claim(ctx, free)
+      for (const claimed of claims) start(ctx, claimed)
+      // All it asked for: more may be due at once.
+      if (claims.length === free) continue
+    }
+    await ctx.wakeup.sleep()
+  }
+  await Promise.allSettled([...ctx.inFlight])
+  await ctx.client.close()
+}
+
+/** Step 1: leases up to `free` due deliveries, each webhook within its room. */
+async function claim(ctx: WorkerContext, free: number): Promise<ClaimedDelivery[]> {
+  try {
+    return await claimDueDeliveries(ctx.database, free, ctx.leaseMicros, ctx.shares)
+  } catch (error) {
+    if (!ctx.stopping) ctx.logger.warn({ err: error }, 'claiming webhook deliveries failed; retrying')
+    return []
+  }
+}
+
+/** Runs one claimed delivery's attempt in the background, counted against its webhook's share. */
+function start(ctx: WorkerContext, claimed: ClaimedDelivery): void {
+  const webhookId = claimed.webhook.id
+  ctx.shares.started(webhookId)
+  const job = attempt(ctx, claimed)
+    .catch((error: unknown) =>
+      ctx.logger.error({ err: error, delivery: claimed.delivery.id }, 'webhook delivery failed to run'),
+    )
+    .finally(() => {
+      ctx.inFlight.delete(job)
+      ctx.shares.finished(webhookId)
+      schedule(ctx, webhookId)
+    })
+  ctx.inFlight.add(job)
+}
+
+async function attempt(ctx: WorkerContext, claimed: ClaimedDelivery): Promise<void> {
+  const { delivery, webhook } = claimed
+  if (webhook.enabled !== 1 && delivery.manual !== 1) {
+    await abandonDelivery(ctx.database, claimed, 'the webhook is disabled')
+    return
+  }
+  const outcome = await send(ctx, claimed)
+  const result = await record(ctx, claimed, outcome)
+  ctx.logger.debug(
+    { delivery: delivery.id, tag: webhook.tag, status: outcome.statusCode, result, error: outcome.error },
+    'webhook delivery attempt',
+  )
+}
+
+/** Step 2: one signed POST to the webhook's URL. */
+async function send(ctx: WorkerContext, { delivery, webhook }: ClaimedDelivery): Promise<AttemptOutcome> {
+  ctx.metrics.attempted.inc()
+  const outcome = await ctx.client.send({
+    url: webhook.url,
+    deliveryId: delivery.id,
+    payload: delivery.payload,
+    secret: webhook.secret,
+    verifySsl: webhook.verify_ssl === 1,
   })
+  ctx.metrics.latency.observe({ outcome: outcome.ok ? 'success' : 'failure' }, outcome.durationMs / 1000)
+  return outcome
+}
 
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      if (woken || stopping) return resolve()
-      const delay = hurry > 0 ? 15 : pollMs
-      if (hurry > 0) hurry--
-      const timer = setTimeout(done, delay)
-      function done() {
-        clearTimeout(timer)
-        wake = undefined
-        resolve()
-      }
-      wake = done
-    })
+/** Step 3: writes the outcome and its attempt, while this worker still holds the lease. */
+async function record(
+  ctx: WorkerContext,
+  claimed: ClaimedDelivery,
+  outcome: AttemptOutcome,
+): Promise<'succeeded' | 'retrying' | 'failed' | 'lost'> {
+  const result = outcome.ok
+    ? await ctx.successes.record(claimed, outcome)
+    : await recordFailure(ctx.database, claimed, outcome, ctx.config.webhookRetrySchedule)
+  if (result === 'succeeded') ctx.metrics.succeeded.inc()
+  else if (result !== 'lost') ctx.metrics.failed.inc({ final: result === 'failed' ? 'true' : 'false' })
+  return result
+}
 
-  // Successful attempts waiting to be recorded. A crash before they are means another attempt
-  // later, with the same webhook-id: delivery stays at least once.
-  let successes: { claim: ClaimedDelivery; outcome: AttemptOutcome; settle: Settle }[] = []
-  const recordSuccess = (claim: ClaimedDelivery, outcome: AttemptOutcome) =>
-    new Promise<'succeeded' | 'lost'>((resolve, reject) => {
-      successes.push({ claim, outcome, settle: { resolve, reject } })
-      if (successes.length === 1) setTimeout(recordSuccessesNow, SUCCESS_COALESCE_MS)
+/**
+ * Step 4: after an attempt, claims again now if nothing is in flight, or once a batch fits both
+ * the worker and the webhook (which likely has more due); otherwise at the poll.
+ */
+function schedule(ctx: WorkerContext, webhookId: string): void {
+  const free = ctx.concurrency - ctx.inFlight.size
+  if (ctx.inFlight.size === 0 || (free >= ctx.claimBatch && ctx.shares.room(webhookId) >= ctx.claimBatch)) {
+    ctx.wakeup.now()
+  }
+}
+
+/** Deletes one batch of finished deliveries past retention; again at once while batches come full. */
+async function prune(ctx: WorkerContext): Promise<void> {
+  const before = Date.now() - ctx.config.deliveryRetentionDays * 24 * 3600 * 1000
+  try {
+    const deleted = await pruneFinishedDeliveries(ctx.database.db, before * 1000, PRUNE_BATCH)
+    ctx.nextPruneAt = deleted === PRUNE_BATCH ? 0 : Date.now() + ctx.pruneEveryMs
+  } catch (error) {
+    if (!ctx.stopping)
+      ctx.logger.warn({ err: error }, 'pruning old webhook deliveries failed; retrying later')
+    ctx.nextPruneAt = Date.now() + ctx.pruneEveryMs
+  }
+}
+
+/**
+ * Successful attempts waiting to be recorded together. A crash before they are means another
+ * attempt later, with the same webhook-id: delivery stays at least once.
+ */
+class SuccessBatch {
+  #waiting: {
+    claim: ClaimedDelivery
+    outcome: AttemptOutcome
+    settle: { resolve(result: 'succeeded' | 'lost'): void; reject(error: unknown): void }
+  }[] = []
+
+  constructor(private readonly database: Database) {}
+
+  record(claim: ClaimedDelivery, outcome: AttemptOutcome): Promise<'succeeded' | 'lost'> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ claim, outcome, settle: { resolve, reject } })
+      if (this.#waiting.length === 1) setTimeout(() => void this.#flush(), SUCCESS_COALESCE_MS)
     })
-  async function recordSuccessesNow() {
-    const batch = successes
-    successes = []
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#waiting
+    this.#waiting = []
     try {
-      const results = await recordSuccesses(database, batch)
+      const results = await recordSuccesses(this.database, batch)
       for (const [i, { settle }] of batch.entries()) settle.resolve(results[i] ?? 'lost')
     } catch (error) {
       for (const { settle } of batch) settle.reject(error)
     }
   }
+}
 
-  async function attempt(claim: ClaimedDelivery): Promise<void> {
-    const { delivery, webhook } = claim
-    if (webhook.enabled !== 1 && delivery.manual !== 1) {
-      await abandonDelivery(database, claim, 'the webhook is disabled')
-      return
-    }
-    const started = performance.now()
-    deliveryMetrics.attempted.inc()
-    const outcome = await client.send({
-      url: webhook.url,
-      deliveryId: delivery.id,
-      payload: delivery.payload,
-      secret: webhook.secret,
-      verifySsl: webhook.verify_ssl === 1,
-    })
-    deliveryMetrics.latency.observe(
-      { outcome: outcome.ok ? 'success' : 'failure' },
-      (performance.now() - started) / 1000,
-    )
-    const result = outcome.ok
-      ? await recordSuccess(claim, outcome)
-      : await recordFailure(database, claim, outcome, config.webhookRetrySchedule)
-    if (result === 'succeeded') deliveryMetrics.succeeded.inc()
-    else if (result !== 'lost') deliveryMetrics.failed.inc({ final: result === 'failed' ? 'true' : 'false' })
-    logger.debug(
-      { delivery: delivery.id, tag: webhook.tag, status: outcome.statusCode, result, error: outcome.error },
-      'webhook delivery attempt',
-    )
+/** When the loop next claims: at the poll, shortly after a local enqueue (coalesced), or now. */
+class Wakeup {
+  #woken = false
+  #wake: (() => void) | undefined
+  #soon: NodeJS.Timeout | undefined
+
+  constructor(private readonly pollMs: number) {}
+
+  now(): void {
+    this.#woken = true
+    this.#wake?.()
   }
 
-  function start(claim: ClaimedDelivery) {
-    const webhookId = claim.webhook.id
-    inFlightByWebhook.set(webhookId, (inFlightByWebhook.get(webhookId) ?? 0) + 1)
-    const job = attempt(claim)
-      .catch((error: unknown) =>
-        logger.error({ err: error, delivery: claim.delivery.id }, 'webhook delivery failed to run'),
-      )
-      .finally(() => {
-        inFlight.delete(job)
-        const left = (inFlightByWebhook.get(webhookId) ?? 1) - 1
-        if (left > 0) inFlightByWebhook.set(webhookId, left)
-        else inFlightByWebhook.delete(webhookId)
-        // Its webhook likely has more due: claim them once a batch fits, not one by one.
-        const free = concurrency - inFlight.size
-        if (inFlight.size === 0 || (free >= claimBatch && room(webhookId) >= claimBatch)) poke()
-      })
-    inFlight.add(job)
+  /** Shortly, so a burst of submissions is claimed in one query rather than one per response. */
+  soon(): void {
+    this.#soon ??= setTimeout(() => {
+      this.#soon = undefined
+      this.now()
+    }, ENQUEUE_COALESCE_MS)
   }
 
-  const loop = (async () => {
-    if (database.dialect === 'sqlite') await releaseAllLeases(database.db).catch(() => undefined)
-    while (!stopping) {
-      woken = false
-      const free = concurrency - inFlight.size
-      if (free > 0) {
-        try {
-          const claims = await claimDueDeliveries(database, free, leaseMicros, perWebhook, inFlightByWebhook)
-          for (const claim of claims) start(claim)
-          if (claims.length > 0) hurry = 0
-          if (claims.length === free) continue
-        } catch (error) {
-          if (!stopping) logger.warn({ err: error }, 'claiming webhook deliveries failed; retrying')
-        }
+  /** Forgets wake-ups before this point: the claim about to run sees what they announced. */
+  clear(): void {
+    this.#woken = false
+  }
+
+  /** Until the poll interval ends or a wake-up comes; at once if one came since clear(). */
+  sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.#woken) return resolve()
+      const done = () => {
+        clearTimeout(timer)
+        this.#wake = undefined
+        resolve()
       }
-      await sleep()
-    }
-    await Promise.allSettled([...inFlight])
-    await client.close()
-  })()
+      const timer = setTimeout(done, this.pollMs)
+      this.#wake = done
+    })
+  }
 
-  return {
-    async stop() {
-      stopping = true
-      unsubscribe()
-      clearTimeout(coalescing)
-      wake?.()
-      await loop
-    },
+  /** Ends a sleep for good (stop). */
+  cancel(): void {
+    clearTimeout(this.#soon)
+    this.now()
   }
 }

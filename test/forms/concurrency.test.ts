@@ -25,7 +25,7 @@ describe('concurrent submissions to one form', () => {
         submit(ctx, formId, { answers: { n: i % 11 } }).then((r) => r.json().id as string),
       ),
       ...Array.from({ length: n }, (_, i) =>
-        submitResponse(second, ctx.workspaceId, formId, { answers: { n: i % 11 } }).then(
+        submitResponse(second, ctx.deliverySignal, ctx.workspaceId, formId, { answers: { n: i % 11 } }).then(
           (r) => r?.item.id as string,
         ),
       ),

@@ -24,6 +24,7 @@ beforeAll(async () => {
       const { storeResponses } = await import('../../src/domain/forms/responses.js')
       const stored = await storeResponses(
         trx,
+        ctx.deliverySignal,
         ctx.workspaceId,
         formId,
         Array.from({ length: 700 }, (_, k) => ({

@@ -2,18 +2,26 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { type Logger, pino } from 'pino'
 import { afterAll, beforeAll } from 'vitest'
 import { type Config, configFromEnv } from '../../src/config.js'
-import { createAppContext } from '../../src/context.js'
+import { type AppContext, createAppContext } from '../../src/context.js'
 import type { Database } from '../../src/db/database.js'
+import type { DeliveryMetrics } from '../../src/delivery/metrics.js'
+import { type DeliveryWorker, runDeliveryWorker, type WorkerOptions } from '../../src/delivery/worker.js'
 import type { Scope } from '../../src/domain/scopes.js'
 import { createToken, ensureWorkspace } from '../../src/domain/tokens.js'
+import type { DeliverySignal } from '../../src/domain/webhooks/signal.js'
 import { type App, buildApp } from '../../src/http/app.js'
 import { createTestDatabase, type TestDatabase } from './databases.js'
 
 export interface TestContext {
   app: App
+  /** What the app was built from: config, database, logger, services. */
+  appContext: AppContext
   database: Database
   testDatabase: TestDatabase
   config: Config
+  /** The app's: give them to a worker started in a test so it hears of queued deliveries. */
+  deliverySignal: DeliverySignal
+  deliveryMetrics: DeliveryMetrics
   /** An all-scope token of workspace "main". */
   token: string
   workspaceId: string
@@ -21,6 +29,10 @@ export interface TestContext {
   otherToken: string
   otherWorkspaceId: string
   tokenWithScopes(scopes: Scope[]): Promise<string>
+  /** A delivery worker on this database that hears the app's signal; stopped by close() at the latest. */
+  startWorker(
+    options?: Partial<Pick<WorkerOptions, 'concurrency' | 'perWebhook' | 'pollMs' | 'pruneEveryMs'>>,
+  ): DeliveryWorker
   /** app.inject with `Authorization: Bearer <token>` unless `token: null`. */
   request(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>
   close(): Promise<void>
@@ -58,12 +70,16 @@ export async function createTestContext(
   })
   const app = await buildApp(appContext)
   await app.ready()
+  const workers: DeliveryWorker[] = []
 
   return {
     app,
     database,
     testDatabase,
     config,
+    appContext,
+    deliverySignal: appContext.deliverySignal,
+    deliveryMetrics: appContext.deliveryMetrics,
     token,
     workspaceId,
     otherToken,
@@ -78,7 +94,20 @@ export async function createTestContext(
         headers: { ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }), ...headers },
       })
     },
+    startWorker(options = {}) {
+      const worker = runDeliveryWorker({
+        config,
+        database,
+        logger: appContext.logger,
+        signal: appContext.deliverySignal,
+        metrics: appContext.deliveryMetrics,
+        ...options,
+      })
+      workers.push(worker)
+      return worker
+    },
     async close() {
+      await Promise.all(workers.map((worker) => worker.stop()))
       await app.close()
       await database.close()
       await testDatabase.drop()

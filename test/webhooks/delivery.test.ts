@@ -1,7 +1,6 @@
-import { pino } from 'pino'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
+import type { DeliveryWorker } from '../../src/delivery/worker.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { answer, type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
 import { waitForValue, waitUntil } from '../support/wait.js'
@@ -16,10 +15,7 @@ const receivers: Receiver[] = []
 
 beforeAll(async () => {
   ctx = await createTestContext({ webhookRetrySchedule: [0.05, 0.1, 0.2], webhookTimeoutMs: 5000 })
-  worker = runDeliveryWorker({
-    config: ctx.config,
-    database: ctx.database,
-    logger: pino({ level: 'silent' }),
+  worker = ctx.startWorker({
     pollMs: 100,
   })
 })

@@ -1,7 +1,7 @@
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
+import type { DeliveryWorker } from '../../src/delivery/worker.js'
 import { claimDueDeliveries, recordSuccesses } from '../../src/domain/webhooks/deliveries.js'
+import { WebhookShares } from '../../src/domain/webhooks/shares.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
 import { waitUntil } from '../support/wait.js'
@@ -62,10 +62,7 @@ describe('recording attempts', () => {
     receiver.respond = (_request, _index, response) => response.writeHead(204).end()
     const formId = await formWithWebhook()
     await submit(formId, 40)
-    worker = runDeliveryWorker({
-      config: ctx.config,
-      database: ctx.database,
-      logger: pino({ level: 'silent' }),
+    worker = ctx.startWorker({
       pollMs: 50,
     })
     await waitUntil(async () => (await deliveryLog(formId)).every((item) => item.status === 'succeeded'))
@@ -101,7 +98,7 @@ describe('a success whose lease ran out', () => {
   it('is lost, not recorded, while the others of its batch are', async () => {
     const formId = await formWithWebhook()
     await submit(formId, 2)
-    const claims = await claimDueDeliveries(ctx.database, 10, 60_000_000, 16)
+    const claims = await claimDueDeliveries(ctx.database, 10, 60_000_000, new WebhookShares(16))
     expect(claims).toHaveLength(2)
     const [taken, kept] = claims as [(typeof claims)[0], (typeof claims)[0]]
     // Another worker claimed it after our lease expired: its lease is a different one.
@@ -110,7 +107,14 @@ describe('a success whose lease ran out', () => {
       .set({ lease_expires_at: taken.lease + 1 })
       .where('id', '=', taken.delivery.id)
       .execute()
-    const outcome = { ok: true, statusCode: 200, error: null }
+    const outcome = {
+      ok: true,
+      statusCode: 200,
+      error: null,
+      attemptedAt: Date.now() * 1000,
+      durationMs: 3,
+      responseExcerpt: '',
+    }
     expect(
       await recordSuccesses(ctx.database, [
         { claim: taken, outcome },

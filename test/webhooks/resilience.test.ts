@@ -1,7 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { pino } from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runDeliveryWorker } from '../../src/delivery/worker.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
 import { waitUntil } from '../support/wait.js'
@@ -16,10 +14,7 @@ afterAll(async () => {
 
 async function setUp(timeoutMs: number, share: { concurrency?: number; perWebhook?: number } = {}) {
   const ctx = await createTestContext({ webhookRetrySchedule: [0.05, 0.05], webhookTimeoutMs: timeoutMs })
-  const worker = runDeliveryWorker({
-    config: ctx.config,
-    database: ctx.database,
-    logger: pino({ level: 'silent' }),
+  const worker = ctx.startWorker({
     pollMs: 50,
     ...share,
   })

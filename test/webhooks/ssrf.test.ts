@@ -1,6 +1,5 @@
-import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
+import type { DeliveryWorker } from '../../src/delivery/worker.js'
 import { type ResolvedAddress, refusedRange, useResolver } from '../../src/domain/webhooks/ssrf.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
@@ -35,10 +34,7 @@ beforeAll(async () => {
   })
   resolveAs({})
   receiver = await startReceiver()
-  worker = runDeliveryWorker({
-    config: ctx.config,
-    database: ctx.database,
-    logger: pino({ level: 'silent' }),
+  worker = ctx.startWorker({
     pollMs: 50,
   })
   formId = (await ctx.request({ method: 'POST', url: '/v1/forms', payload: tinyForm })).json().id

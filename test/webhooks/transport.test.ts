@@ -5,9 +5,8 @@ import { createServer as createHttpsServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DeliveryWorker, runDeliveryWorker } from '../../src/delivery/worker.js'
+import type { DeliveryWorker } from '../../src/delivery/worker.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { tinyForm } from '../support/receiver.js'
 import { waitUntil } from '../support/wait.js'
@@ -59,10 +58,7 @@ afterAll(async () => {
 })
 
 function startWorker() {
-  const worker = runDeliveryWorker({
-    config: ctx.config,
-    database: ctx.database,
-    logger: pino({ level: 'silent' }),
+  const worker = ctx.startWorker({
     pollMs: 50,
   })
   workers.push(worker)

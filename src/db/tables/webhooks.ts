@@ -42,7 +42,23 @@ export interface WebhookDeliveriesTable {
   delivered_at: number | null
 }
 
+/** One attempt of a delivery; deliveries recorded before these rows existed have none. */
+export interface WebhookDeliveryAttemptsTable {
+  delivery_id: string
+  /** The delivery's attempt count after this attempt: its position, oldest first. */
+  number: number
+  attempted_at: number
+  duration_ms: number
+  /** Null when no answer came (refused, timed out, target refused). */
+  status_code: number | null
+  /** Null on a 2xx. */
+  error: string | null
+  /** The first 1 KiB of the answer's body as text; null when no answer came. */
+  response_excerpt: string | null
+}
+
 export interface WebhooksTables {
   webhooks: WebhooksTable
   webhook_deliveries: WebhookDeliveriesTable
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable
 }

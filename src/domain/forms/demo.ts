@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js'
+import type { DeliverySignal } from '../webhooks/signal.js'
 import type { Submission } from './answers.js'
 import type { FormInput } from './definition.js'
 import { createForm } from './forms.js'
@@ -140,6 +141,7 @@ const BATCH = 5000
 
 export async function seedDemo(
   database: Database,
+  signal: DeliverySignal,
   workspaceId: string,
   responses: number,
   onProgress: (stored: number) => void = () => undefined,
@@ -148,7 +150,7 @@ export async function seedDemo(
   for (let stored = 0; stored < responses; ) {
     const size = Math.min(BATCH, responses - stored)
     const submissions = Array.from({ length: size }, demoSubmission)
-    await database.transaction((trx) => storeResponses(trx, workspaceId, form.id, submissions))
+    await database.transaction((trx) => storeResponses(trx, signal, workspaceId, form.id, submissions))
     stored += size
     onProgress(stored)
   }

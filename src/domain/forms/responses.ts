@@ -1,9 +1,10 @@
 import { CompiledQuery, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
-import { type Database, type Db, preparedColumnReader } from '../../db/database.js'
+import { type Database, type Db, preparedColumnReader, type Transaction } from '../../db/database.js'
 import { newId } from '../../ids.js'
 import { type FieldError, validationFailed } from '../errors.js'
 import { enqueueFormResponseEvent } from '../webhooks/outbox.js'
+import type { DeliverySignal } from '../webhooks/signal.js'
 import { buildResponseItem, type ResponseItem, type Submission } from './answers.js'
 import type { FormDefinition } from './definition.js'
 
@@ -28,7 +29,8 @@ const INSERT_CHUNK = 500
  * (the API, seed-demo) comes through here.
  */
 export async function storeResponses(
-  trx: Db,
+  trx: Transaction,
+  signal: DeliverySignal,
   workspaceId: string,
   formId: string,
   submissions: Submission[],
@@ -76,18 +78,21 @@ export async function storeResponses(
     await trx.insertInto('responses').values(rows).execute()
   }
   for (const response of stored) {
-    await enqueueFormResponseEvent(trx, { workspaceId, formId, item: response.item })
+    await enqueueFormResponseEvent(trx, signal, { workspaceId, formId, item: response.item })
   }
   return stored
 }
 
 export async function submitResponse(
   database: Database,
+  signal: DeliverySignal,
   workspaceId: string,
   formId: string,
   submission: Submission,
 ): Promise<StoredResponse | undefined> {
-  const stored = await database.transaction((trx) => storeResponses(trx, workspaceId, formId, [submission]))
+  const stored = await database.transaction((trx) =>
+    storeResponses(trx, signal, workspaceId, formId, [submission]),
+  )
   return stored?.[0]
 }
 

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { Database } from '../../db/database.js'
+import type { DeliverySignal } from '../webhooks/signal.js'
 import type { Submission } from './answers.js'
 import type { FormInput } from './definition.js'
 import { type ExportFormat, exportStream } from './export.js'
@@ -24,11 +25,11 @@ export function formsService(database: Database) {
   }
 }
 
-export function responsesService(database: Database) {
+export function responsesService(database: Database, signal: DeliverySignal) {
   const { db } = database
   return {
     submit: (workspaceId: string, formId: string, submission: Submission) =>
-      submitResponse(database, workspaceId, formId, submission),
+      submitResponse(database, signal, workspaceId, formId, submission),
     /** A page of listed items as JSON texts, one more than the page size when another follows. */
     page: (
       workspaceId: string,

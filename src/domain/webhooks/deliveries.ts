@@ -1,10 +1,12 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
-import type { Database, Db } from '../../db/database.js'
+import type { Database, Db, Transaction } from '../../db/database.js'
 import type { Schema } from '../../db/schema.js'
 import type { WebhookDeliveriesTable } from '../../db/tables/webhooks.js'
 import { newId } from '../../ids.js'
-import { announceDeliveryQueued } from './signal.js'
+import { type AttemptRecord, type AttemptView, attemptLog, insertAttempts } from './attempts.js'
+import type { WebhookShares } from './shares.js'
+import type { DeliverySignal } from './signal.js'
 import type { WebhookRow } from './webhooks.js'
 
 // The outbox: one row per event and webhook. A row is pending until an attempt succeeds or the
@@ -47,7 +49,8 @@ export function deliveryView(row: DeliveryRow): DeliveryView {
 
 /** Queues one event for each of the webhooks, inside the caller's transaction. */
 export async function queueEvent(
-  trx: Db,
+  trx: Transaction,
+  signal: DeliverySignal,
   webhooks: Pick<WebhookRow, 'id'>[],
   eventType: string,
   body: (event: { event_id: string; event_type: string; created_at: string }) => object,
@@ -81,15 +84,20 @@ export async function queueEvent(
     )
     .returningAll()
     .execute()
-  announceDeliveryQueued()
+  signal.announceAfterCommit(trx)
   return rows
 }
 
 /** Sends a `ping` event to one webhook through the same durable path as real events. */
-export async function queuePing(database: Database, webhook: WebhookRow): Promise<DeliveryRow> {
+export async function queuePing(
+  database: Database,
+  signal: DeliverySignal,
+  webhook: WebhookRow,
+): Promise<DeliveryRow> {
   const rows = await database.transaction((trx) =>
     queueEvent(
       trx,
+      signal,
       [webhook],
       'ping',
       (header) => ({ ...header, webhook: { form_id: webhook.form_id, tag: webhook.tag } }),
@@ -119,12 +127,33 @@ export async function listDeliveries(
   return rows.map(deliveryView)
 }
 
+export interface DeliveryDetail extends DeliveryView {
+  attempt_log: AttemptView[]
+}
+
+/** One delivery of a webhook with every attempt kept, oldest first. */
+export async function findDelivery(
+  db: Db,
+  webhookId: string,
+  deliveryId: string,
+): Promise<DeliveryDetail | undefined> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', '=', deliveryId)
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return { ...deliveryView(row), attempt_log: await attemptLog(db, row.id) }
+}
+
 /**
  * Makes a delivery due again now, with a fresh retry schedule, even if it succeeded or failed.
  * A delivery a worker holds right now keeps its lease; it is retried after that attempt.
  */
 export async function redeliver(
   db: Db,
+  signal: DeliverySignal,
   webhookId: string,
   deliveryId: string,
 ): Promise<DeliveryView | undefined> {
@@ -141,7 +170,8 @@ export async function redeliver(
     .returningAll()
     .executeTakeFirst()
   if (!row) return undefined
-  announceDeliveryQueued()
+  // One statement, committed by now.
+  signal.announce()
   return deliveryView(row)
 }
 
@@ -153,8 +183,8 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims due deliveries for `leaseMicros`: at most `limit` in all and at most `perWebhook` in
- * flight for each webhook, counting the worker's attempts under way (`inFlight`). The due rows
+ * Claims due deliveries for `leaseMicros`: at most `limit` in all and no more for each webhook
+ * than its room in the worker's `shares` (its attempts under way counted). The due rows
  * are read first, the chosen ones then leased by one UPDATE that checks again that each is
  * pending and unleased, so two workers never both hold a job while a lease is valid (on
  * PostgreSQL both run in one transaction, the read with FOR UPDATE SKIP LOCKED, so concurrent
@@ -165,11 +195,9 @@ export async function claimDueDeliveries(
   database: Database,
   limit: number,
   leaseMicros: number,
-  perWebhook: number,
-  inFlight: ReadonlyMap<string, number> = new Map(),
+  shares: WebhookShares,
 ): Promise<ClaimedDelivery[]> {
-  const room = (webhookId: string) => perWebhook - (inFlight.get(webhookId) ?? 0)
-  const full = [...inFlight.keys()].filter((webhookId) => room(webhookId) <= 0)
+  const full = shares.full()
   const now = nowMicros()
   const lease = now + leaseMicros
   const isFree = (eb: ExpressionBuilder<Schema, 'webhook_deliveries'>) =>
@@ -193,7 +221,7 @@ export async function claimDueDeliveries(
     const chosen: string[] = []
     for (const row of due) {
       const count = taken.get(row.webhook_id) ?? 0
-      if (count >= room(row.webhook_id)) continue
+      if (count >= shares.room(row.webhook_id)) continue
       taken.set(row.webhook_id, count + 1)
       chosen.push(row.id)
       if (chosen.length === limit) break
@@ -237,10 +265,8 @@ export async function releaseAllLeases(db: Db): Promise<void> {
     .execute()
 }
 
-export interface AttemptOutcome {
+export interface AttemptOutcome extends AttemptRecord {
   ok: boolean
-  statusCode: number | null
-  error: string | null
   /** Seconds asked for by a Retry-After header, if any. */
   retryAfterSeconds?: number | undefined
 }
@@ -286,6 +312,7 @@ export async function recordFailure(
       .executeTakeFirst()
     // Our lease ran out and another worker took the job: its result counts, not ours.
     if (Number(updated.numUpdatedRows) === 0) return 'lost'
+    await insertAttempts(trx, [{ deliveryId: delivery.id, number: attempts, attempt: outcome }])
 
     if (outcome.statusCode === 410) {
       await trx
@@ -330,12 +357,14 @@ export async function recordSuccesses(
   return database.transaction(async (trx) => {
     const results: ('succeeded' | 'lost')[] = []
     const recovered = new Set<string>()
+    const log: Parameters<typeof insertAttempts>[1] = []
     for (const { claim, outcome } of attempts) {
+      const number = Number(claim.delivery.attempts) + 1
       const updated = await trx
         .updateTable('webhook_deliveries')
         .set({
           status: 'succeeded',
-          attempts: Number(claim.delivery.attempts) + 1,
+          attempts: number,
           last_status_code: outcome.statusCode,
           last_error: null,
           next_attempt_at: null,
@@ -348,8 +377,10 @@ export async function recordSuccesses(
         .executeTakeFirst()
       const recorded = Number(updated.numUpdatedRows) > 0
       results.push(recorded ? 'succeeded' : 'lost')
+      if (recorded) log.push({ deliveryId: claim.delivery.id, number, attempt: outcome })
       if (recorded && claim.webhook.failing_since !== null) recovered.add(claim.webhook.id)
     }
+    await insertAttempts(trx, log)
     for (const webhookId of recovered) {
       await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', webhookId).execute()
     }

@@ -1,5 +1,6 @@
-import type { Db } from '../../db/database.js'
+import type { Transaction } from '../../db/database.js'
 import { queueEvent } from './deliveries.js'
+import type { DeliverySignal } from './signal.js'
 import { eventTypesOf } from './webhooks.js'
 
 export interface FormResponseEvent {
@@ -13,7 +14,11 @@ export interface FormResponseEvent {
  * Records a `form_response` event for every enabled webhook of the form. Called inside the
  * transaction that stores the response, so the event exists if and only if the response does.
  */
-export async function enqueueFormResponseEvent(trx: Db, event: FormResponseEvent): Promise<void> {
+export async function enqueueFormResponseEvent(
+  trx: Transaction,
+  signal: DeliverySignal,
+  event: FormResponseEvent,
+): Promise<void> {
   const webhooks = await trx
     .selectFrom('webhooks')
     .select(['id', 'event_types'])
@@ -23,7 +28,7 @@ export async function enqueueFormResponseEvent(trx: Db, event: FormResponseEvent
     .orderBy('created_at', 'asc')
     .execute()
   const subscribed = webhooks.filter((webhook) => eventTypesOf(webhook).form_response)
-  await queueEvent(trx, subscribed, 'form_response', (header) => ({
+  await queueEvent(trx, signal, subscribed, 'form_response', (header) => ({
     ...header,
     form_response: { form_id: event.formId, ...event.item },
   }))

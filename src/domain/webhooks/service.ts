@@ -1,7 +1,8 @@
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/database.js'
 import type { Paging } from '../forms/service.js'
-import { deliveryView, listDeliveries, queuePing, redeliver } from './deliveries.js'
+import { deliveryView, findDelivery, listDeliveries, queuePing, redeliver } from './deliveries.js'
+import type { DeliverySignal } from './signal.js'
 import { deleteWebhook, findWebhookRow, listWebhooks, putWebhook, type WebhookInput } from './webhooks.js'
 
 // Webhooks of a form and their deliveries, closed over the database (see forms/service.ts).
@@ -35,7 +36,7 @@ export function webhooksService(
   }
 }
 
-export function deliveriesService(database: Database) {
+export function deliveriesService(database: Database, signal: DeliverySignal) {
   const { db } = database
   const webhookOf = (ref: WebhookRef) => findWebhookRow(db, ref.workspaceId, ref.formId, ref.tag)
   return {
@@ -44,14 +45,19 @@ export function deliveriesService(database: Database) {
       const webhook = await webhookOf(ref)
       return webhook && listDeliveries(db, webhook.id, page)
     },
+    /** One delivery with its attempt log. Undefined when the webhook is unknown; null when it has no such delivery. */
+    async find(ref: WebhookRef, deliveryId: string) {
+      const webhook = await webhookOf(ref)
+      return webhook && ((await findDelivery(db, webhook.id, deliveryId)) ?? null)
+    },
     /** Undefined when the webhook is unknown; null when it has no such delivery. */
     async redeliver(ref: WebhookRef, deliveryId: string) {
       const webhook = await webhookOf(ref)
-      return webhook && ((await redeliver(db, webhook.id, deliveryId)) ?? null)
+      return webhook && ((await redeliver(db, signal, webhook.id, deliveryId)) ?? null)
     },
     async ping(ref: WebhookRef) {
       const webhook = await webhookOf(ref)
-      return webhook && deliveryView(await queuePing(database, webhook))
+      return webhook && deliveryView(await queuePing(database, signal, webhook))
     },
   }
 }

@@ -9,6 +9,7 @@ import { workspaceOf } from '../../auth.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import { FormParams, NoQuery } from '../../schemas.js'
 import {
+  DeliveryDetailEnvelope,
   DeliveryEnvelope,
   DeliveryParams,
   DeliverySchema,
@@ -35,7 +36,7 @@ async function noBody(request: FastifyRequest): Promise<void> {
 export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['webhooks']
-  registerDeliveryMetrics(app.metrics.registry, app.ctx.database.db)
+  registerDeliveryMetrics(app.metrics.registry, app.ctx.deliveryMetrics, app.ctx.database.db)
 
   const refOf = (request: FastifyRequest, params: { form_id: string; tag: string }): WebhookRef => ({
     workspaceId: workspaceOf(request),
@@ -151,6 +152,28 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
         limit: page.page_size + 1,
       })
       return pageResult(request, reply, page, found(rows, request.params.tag))
+    },
+  )
+
+  app.get(
+    '/v1/forms/:form_id/webhooks/:tag/deliveries/:delivery_id',
+    {
+      config: { scope: 'webhooks:read' },
+      schema: {
+        tags,
+        summary: 'A delivery with every attempt, oldest first',
+        params: DeliveryParams,
+        querystring: NoQuery,
+        response: { 200: DeliveryDetailEnvelope },
+      },
+    },
+    async (request) => {
+      const delivery = found(
+        await app.ctx.deliveries.find(refOf(request, request.params), request.params.delivery_id),
+        request.params.tag,
+      )
+      if (!delivery) throw notFound('delivery', request.params.delivery_id)
+      return { delivery }
     },
   )
 

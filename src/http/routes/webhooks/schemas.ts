@@ -96,3 +96,25 @@ export const DeliverySchema = Type.Object({
 })
 
 export const DeliveryEnvelope = Type.Object({ delivery: DeliverySchema })
+
+const AttemptSchema = Type.Object({
+  attempted_at: Type.String({ description: 'When the attempt started.' }),
+  duration_ms: Type.Integer({ description: 'Until the answer was read, or the attempt gave up.' }),
+  status_code: Nullable(Type.Integer({ description: 'Null when no answer came.' })),
+  error: Nullable(Type.String({ description: 'Null on a 2xx.' })),
+  response_excerpt: Nullable(
+    Type.String({
+      description: "The first 1 KiB of the receiver's answer as text; null when no answer came.",
+    }),
+  ),
+})
+
+export const DeliveryDetailEnvelope = Type.Object({
+  delivery: Type.Object({
+    ...DeliverySchema.properties,
+    attempt_log: Type.Array(AttemptSchema, {
+      description:
+        'Every attempt, oldest first. Deliveries recorded before attempts were kept have an empty log: `attempts`, `last_status_code` and `last_error` still tell what was kept of them.',
+    }),
+  }),
+})
