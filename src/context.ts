@@ -17,6 +17,7 @@ import {
   webhooksService,
 } from './domain/webhooks/service.js'
 import { DeliverySignal } from './domain/webhooks/signal.js'
+import { type Resolver, systemResolver } from './domain/webhooks/ssrf.js'
 import { createLogger } from './logger.js'
 
 // Every dependency of a Canvass process, built once from config (atproto's AppContext): `serve`,
@@ -31,6 +32,8 @@ export interface AppContext {
   readonly deliverySignal: DeliverySignal
   /** This process's delivery counters: the worker counts, /metrics shows them. */
   readonly deliveryMetrics: DeliveryMetrics
+  /** Resolves webhook target hosts, at PUT and at connect time (tests give one of their own). */
+  readonly resolver: Resolver
   readonly forms: FormsService
   readonly responses: ResponsesService
   readonly contacts: ContactsService
@@ -41,10 +44,13 @@ export interface AppContext {
 }
 
 /** Opens and migrates the database and builds the services. */
-export async function createAppContext(
-  config: Config,
-  options: { logger?: Logger } = {},
-): Promise<AppContext> {
+export interface ContextOptions {
+  logger?: Logger
+  /** Tests answer host names themselves; a process uses the system's resolver. */
+  resolver?: Resolver
+}
+
+export async function createAppContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel)
   const database = openDatabase(config.database)
   try {
@@ -53,11 +59,16 @@ export async function createAppContext(
     await database.close().catch(() => undefined)
     throw error
   }
-  return contextOf(config, database, logger)
+  return contextOf(config, database, logger, options.resolver)
 }
 
 /** The context over an open, migrated database. */
-export function contextOf(config: Config, database: Database, logger: Logger): AppContext {
+export function contextOf(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  resolver: Resolver = systemResolver,
+): AppContext {
   const deliverySignal = new DeliverySignal()
   return {
     config,
@@ -65,10 +76,11 @@ export function contextOf(config: Config, database: Database, logger: Logger): A
     logger,
     deliverySignal,
     deliveryMetrics: createDeliveryMetrics(),
+    resolver,
     forms: formsService(database),
     responses: responsesService(database, deliverySignal),
     contacts: contactsService(database),
-    webhooks: webhooksService(database, config),
+    webhooks: webhooksService(database, config, resolver),
     deliveries: deliveriesService(database, deliverySignal),
     close: () => database.close(),
   }

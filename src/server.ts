@@ -84,5 +84,6 @@ function deliveryWorkerOf(ctx: AppContext) {
     logger: ctx.logger,
     signal: ctx.deliverySignal,
     metrics: ctx.deliveryMetrics,
+    resolver: ctx.resolver,
   })
 }

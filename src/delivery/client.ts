@@ -4,7 +4,7 @@ import { Agent, errors, request } from 'undici'
 import { nowMicros } from '../clock.js'
 import type { AttemptOutcome } from '../domain/webhooks/deliveries.js'
 import { signature } from '../domain/webhooks/signing.js'
-import { hostOf, refusedRange, resolveHost } from '../domain/webhooks/ssrf.js'
+import { hostOf, type Resolver, refusedRange } from '../domain/webhooks/ssrf.js'
 
 // One delivery attempt over HTTP. Unless private targets are allowed, every connection goes to
 // an address that was resolved and checked in the same step (a custom `lookup` on the socket),
@@ -29,23 +29,26 @@ type Answer = Omit<AttemptOutcome, 'attemptedAt' | 'durationMs'>
 
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void
 
-function guardedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
-  resolveHost(hostname).then(
-    (addresses) => {
-      if (addresses.length === 0) return callback(new TargetRefusedError(`${hostname} does not resolve`), '')
-      for (const { address } of addresses) {
-        const refused = refusedRange(address)
-        if (refused) {
-          return callback(new TargetRefusedError(`${hostname} resolves to ${address}, ${refused}`), '')
+const guardedLookup =
+  (resolver: Resolver) =>
+  (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    resolver(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0)
+          return callback(new TargetRefusedError(`${hostname} does not resolve`), '')
+        for (const { address } of addresses) {
+          const refused = refusedRange(address)
+          if (refused) {
+            return callback(new TargetRefusedError(`${hostname} resolves to ${address}, ${refused}`), '')
+          }
         }
-      }
-      if (options.all) return callback(null, addresses)
-      const first = addresses[0] as LookupAddress
-      callback(null, first.address, first.family)
-    },
-    () => callback(new TargetRefusedError(`${hostname} does not resolve`), ''),
-  )
-}
+        if (options.all) return callback(null, addresses)
+        const first = addresses[0] as LookupAddress
+        callback(null, first.address, first.family)
+      },
+      () => callback(new TargetRefusedError(`${hostname} does not resolve`), ''),
+    )
+  }
 
 class TargetRefusedError extends Error {
   readonly code = 'ECANVASS_TARGET_REFUSED'
@@ -54,7 +57,7 @@ class TargetRefusedError extends Error {
 export class DeliveryClient {
   private readonly agents: Agent[]
 
-  constructor(private readonly options: { allowPrivate: boolean; timeoutMs: number }) {
+  constructor(private readonly options: { allowPrivate: boolean; timeoutMs: number; resolver: Resolver }) {
     const base = {
       connections: 64,
       keepAliveTimeout: 4000,
@@ -64,7 +67,7 @@ export class DeliveryClient {
     const connect = (rejectUnauthorized: boolean) => ({
       rejectUnauthorized,
       timeout: options.timeoutMs,
-      ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
+      ...(options.allowPrivate ? {} : { lookup: guardedLookup(options.resolver) }),
     })
     this.agents = [
       new Agent({ ...base, connect: connect(false) }),

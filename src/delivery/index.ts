@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
 import type { DeliverySignal } from '../domain/webhooks/signal.js'
+import type { Resolver } from '../domain/webhooks/ssrf.js'
 import type { DeliveryMetrics } from './metrics.js'
 import { runDeliveryWorker } from './worker.js'
 
@@ -17,6 +18,7 @@ export function startDeliveryWorker(deps: {
   logger: Logger
   signal: DeliverySignal
   metrics: DeliveryMetrics
+  resolver: Resolver
 }): BackgroundWork {
   return runDeliveryWorker(deps)
 }

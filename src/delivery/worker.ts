@@ -13,6 +13,7 @@ import {
 } from '../domain/webhooks/deliveries.js'
 import { WebhookShares } from '../domain/webhooks/shares.js'
 import type { DeliverySignal } from '../domain/webhooks/signal.js'
+import type { Resolver } from '../domain/webhooks/ssrf.js'
 import { DeliveryClient } from './client.js'
 import type { DeliveryMetrics } from './metrics.js'
 
@@ -35,6 +36,8 @@ export interface WorkerOptions {
   /** This process's announcements of queued deliveries. */
   signal: DeliverySignal
   metrics: DeliveryMetrics
+  /** Resolves webhook hosts; each connection goes to an address it gave and the guard checked. */
+  resolver: Resolver
   /** Attempts in flight at once (default 32). */
   concurrency?: number
   /** Attempts in flight to one webhook at once (default 16): a slow endpoint holds only these. */
@@ -89,6 +92,7 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
     client: new DeliveryClient({
       allowPrivate: config.webhookAllowPrivate,
       timeoutMs: config.webhookTimeoutMs,
+      resolver: options.resolver,
     }),
     concurrency,
     claimBatch: Math.max(1, Math.floor(Math.min(concurrency, perWebhook) / 4)),

@@ -1,8 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { type Logger, pino } from 'pino'
+import { pino } from 'pino'
 import { afterAll, beforeAll } from 'vitest'
 import { type Config, configFromEnv } from '../../src/config.js'
-import { type AppContext, createAppContext } from '../../src/context.js'
+import { type AppContext, type ContextOptions, createAppContext } from '../../src/context.js'
 import type { Database } from '../../src/db/database.js'
 import type { DeliveryMetrics } from '../../src/delivery/metrics.js'
 import { type DeliveryWorker, runDeliveryWorker, type WorkerOptions } from '../../src/delivery/worker.js'
@@ -53,11 +53,12 @@ export function testConfig(database: Config['database'], overrides: Partial<Conf
 
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  options: { logger?: Logger } = {},
+  options: ContextOptions = {},
 ): Promise<TestContext> {
   const testDatabase = await createTestDatabase()
   const config = testConfig(testDatabase.config, overrides)
   const appContext = await createAppContext(config, {
+    ...options,
     logger: options.logger ?? pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
   })
   const { database } = appContext
@@ -101,6 +102,7 @@ export async function createTestContext(
         logger: appContext.logger,
         signal: appContext.deliverySignal,
         metrics: appContext.deliveryMetrics,
+        resolver: appContext.resolver,
         ...options,
       })
       workers.push(worker)

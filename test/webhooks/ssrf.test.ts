@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DeliveryWorker } from '../../src/delivery/worker.js'
-import { type ResolvedAddress, refusedRange, useResolver } from '../../src/domain/webhooks/ssrf.js'
+import { type ResolvedAddress, type Resolver, refusedRange } from '../../src/domain/webhooks/ssrf.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
 import { waitUntil } from '../support/wait.js'
@@ -13,25 +13,26 @@ let ctx: TestContext
 let worker: DeliveryWorker
 let receiver: Receiver
 let formId: string
-let restore: (() => void) | undefined
 const resolved: string[] = []
+let table: Record<string, string[]> = {}
 
-function resolveAs(table: Record<string, string[]>) {
-  restore?.()
-  restore = useResolver(async (hostname) => {
-    resolved.push(hostname)
-    const addresses = table[hostname]
-    if (!addresses) throw Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
-    return addresses.map((address): ResolvedAddress => ({ address, family: address.includes(':') ? 6 : 4 }))
-  })
+/** The context's resolver: answers from the table the test sets, never from DNS. */
+const tableResolver: Resolver = async (hostname) => {
+  resolved.push(hostname)
+  const addresses = table[hostname]
+  if (!addresses) throw Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
+  return addresses.map((address): ResolvedAddress => ({ address, family: address.includes(':') ? 6 : 4 }))
+}
+
+function resolveAs(answers: Record<string, string[]>) {
+  table = answers
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    webhookAllowPrivate: false,
-    webhookRetrySchedule: [0.05],
-    webhookTimeoutMs: 2000,
-  })
+  ctx = await createTestContext(
+    { webhookAllowPrivate: false, webhookRetrySchedule: [0.05], webhookTimeoutMs: 2000 },
+    { resolver: tableResolver },
+  )
   resolveAs({})
   receiver = await startReceiver()
   worker = ctx.startWorker({
@@ -44,7 +45,6 @@ afterEach(() => {
 })
 afterAll(async () => {
   await worker?.stop()
-  restore?.()
   await receiver?.close()
   await ctx?.close()
 })

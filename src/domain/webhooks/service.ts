@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js'
 import type { Paging } from '../forms/service.js'
 import { deliveryView, findDelivery, listDeliveries, queuePing, redeliver } from './deliveries.js'
 import type { DeliverySignal } from './signal.js'
+import type { Resolver } from './ssrf.js'
 import { deleteWebhook, findWebhookRow, listWebhooks, putWebhook, type WebhookInput } from './webhooks.js'
 
 // Webhooks of a form and their deliveries, closed over the database (see forms/service.ts).
@@ -18,13 +19,14 @@ export interface WebhookRef {
 export function webhooksService(
   database: Database,
   config: Pick<Config, 'webhookAllowPrivate' | 'webhooksPerForm'>,
+  resolver: Resolver,
 ) {
   const { db } = database
   return {
     put: (ref: WebhookRef, input: WebhookInput) =>
       putWebhook(
         database,
-        { allowPrivate: config.webhookAllowPrivate, maxPerForm: config.webhooksPerForm },
+        { allowPrivate: config.webhookAllowPrivate, maxPerForm: config.webhooksPerForm, resolver },
         ref.workspaceId,
         ref.formId,
         ref.tag,

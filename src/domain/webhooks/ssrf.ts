@@ -13,24 +13,10 @@ export interface ResolvedAddress {
 
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
 
-const systemResolver: Resolver = async (hostname) => {
+/** The operating system's resolver: what a Canvass process uses unless its context is given another. */
+export const systemResolver: Resolver = async (hostname) => {
   const found = await lookup(hostname, { all: true, verbatim: true })
   return found.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }))
-}
-
-let currentResolver: Resolver = systemResolver
-
-/** Replaces the resolver (tests); returns a function that restores the previous one. */
-export function useResolver(resolver: Resolver): () => void {
-  const previous = currentResolver
-  currentResolver = resolver
-  return () => {
-    currentResolver = previous
-  }
-}
-
-export function resolveHost(hostname: string): Promise<ResolvedAddress[]> {
-  return currentResolver(hostname)
 }
 
 // Only global unicast IPv6 (2000::/3) may be a target; the special-purpose ranges inside it that
@@ -112,7 +98,7 @@ export function hostOf(url: URL): string {
  * Resolves the host of a URL and checks every address it resolves to; throws TargetRefused
  * when one is not public. Returns the checked addresses.
  */
-export async function checkTarget(url: URL): Promise<ResolvedAddress[]> {
+export async function checkTarget(url: URL, resolver: Resolver): Promise<ResolvedAddress[]> {
   const host = hostOf(url)
   if (ipaddr.isValid(host)) {
     const refused = refusedRange(host)
@@ -121,7 +107,7 @@ export async function checkTarget(url: URL): Promise<ResolvedAddress[]> {
   }
   let addresses: ResolvedAddress[]
   try {
-    addresses = await resolveHost(host)
+    addresses = await resolver(host)
   } catch {
     throw new TargetRefused(`${host} does not resolve`)
   }

@@ -6,7 +6,7 @@ import { newId } from '../../ids.js'
 import { conflict, type FieldError, validationFailed } from '../errors.js'
 import { httpUrlProblem } from '../strings.js'
 import { secretProblem } from './signing.js'
-import { checkTarget, TargetRefused } from './ssrf.js'
+import { checkTarget, type Resolver, TargetRefused } from './ssrf.js'
 
 // Managing webhooks (docs/webhooks.md#managing-webhooks): a webhook belongs to a form, named by its tag.
 
@@ -71,12 +71,16 @@ function webhookLimitReached(limit: number) {
 }
 
 /** The problems of a target URL beyond its schema (absolute http(s), at most 2048 characters). */
-export async function targetProblems(url: string, allowPrivate: boolean): Promise<FieldError[]> {
+export async function targetProblems(
+  url: string,
+  allowPrivate: boolean,
+  resolver: Resolver,
+): Promise<FieldError[]> {
   const problem = httpUrlProblem(url)
   if (problem) return [{ path: '/url', message: problem }]
   if (allowPrivate) return []
   try {
-    await checkTarget(new URL(url))
+    await checkTarget(new URL(url), resolver)
     return []
   } catch (error) {
     if (error instanceof TargetRefused) {
@@ -93,7 +97,7 @@ export async function targetProblems(url: string, allowPrivate: boolean): Promis
  */
 export async function putWebhook(
   database: Database,
-  options: { allowPrivate: boolean; maxPerForm: number },
+  options: { allowPrivate: boolean; maxPerForm: number; resolver: Resolver },
   workspaceId: string,
   formId: string,
   tag: string,
@@ -101,7 +105,8 @@ export async function putWebhook(
 ): Promise<{ created: boolean; webhook: WebhookView } | undefined> {
   if (!(await formInWorkspace(database.db, workspaceId, formId))) return undefined
   const errors: FieldError[] = []
-  if (input.url !== undefined) errors.push(...(await targetProblems(input.url, options.allowPrivate)))
+  if (input.url !== undefined)
+    errors.push(...(await targetProblems(input.url, options.allowPrivate, options.resolver)))
   if (typeof input.secret === 'string') {
     const problem = secretProblem(input.secret)
     if (problem) errors.push({ path: '/secret', message: problem })
