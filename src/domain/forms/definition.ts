@@ -1,5 +1,6 @@
 import type { FieldError } from '../../http/errors.js'
 import { newId } from '../../ids.js'
+import { type FormSettings, type FormSettingsInput, normaliseSettings } from './settings.js'
 
 // A form's definition (CONTRACT 2): questions of a closed set of kinds, hidden field names
 // and variables. Everything the structure alone cannot say (each kind's properties, unique
@@ -50,6 +51,8 @@ export interface FormDefinition {
   questions: Question[]
   hidden: string[]
   variables: Variable[]
+  /** Absent in definitions stored before CONTRACT 7; read them with storedSettings. */
+  settings?: FormSettings
 }
 
 export interface FormInput {
@@ -57,6 +60,7 @@ export interface FormInput {
   questions: { id?: string; title: string; type: QuestionKind; required?: boolean; properties?: object }[]
   hidden?: string[]
   variables?: { name: string; initial?: number; calculations?: Calculation[] }[]
+  settings?: FormSettingsInput
 }
 
 /** Longest text answer when a question sets no max_length of its own. */
@@ -245,5 +249,6 @@ export function normaliseDefinition(input: FormInput): { definition: FormDefinit
       }
     })
   })
-  return { definition: { questions, hidden, variables }, errors }
+  const settings = normaliseSettings(input.settings, errors)
+  return { definition: { questions, hidden, variables, settings }, errors }
 }

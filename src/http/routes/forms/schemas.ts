@@ -5,6 +5,7 @@ import {
   questionKinds,
   VARIABLE_VALUE_MAX,
 } from '../../../domain/forms/definition.js'
+import { SettingsBody, SettingsSchema } from './settings-schemas.js'
 
 // Schemas of forms and responses: they validate requests and document the API (OpenAPI).
 
@@ -69,6 +70,7 @@ export const FormBody = Type.Object(
         { maxItems: 100 },
       ),
     ),
+    settings: Type.Optional(SettingsBody),
   },
   { additionalProperties: false },
 )
@@ -100,6 +102,7 @@ export const FormSchema = Type.Object(
         ),
       }),
     ),
+    settings: SettingsSchema,
     response_count: Type.Integer(),
     created_at: Type.String(),
     updated_at: Type.String(),
