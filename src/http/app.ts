@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
-import rateLimit from '@fastify/rate-limit'
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -19,7 +18,9 @@ import { authenticate, TokenCache } from './auth.js'
 import { ApiError, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
+import { registerRateLimits } from './rate-limit.js'
 import { registerRoutes } from './routes/index.js'
+import { addSecurityHeaders } from './security-headers.js'
 import {
   coerceQuery,
   fieldErrorsFromAjv,
@@ -65,6 +66,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID()
     },
     routerOptions: { maxParamLength: 4096 },
+    // The client address is the one the nearest CANVASS_TRUST_PROXY proxies vouch for.
+    trustProxy: (_address: string, hop: number) => hop < deps.config.trustProxy,
     // Requests Node's HTTP parser refuses (malformed lines or headers, conflicting lengths,
     // headers over the limit) get a problem document too, like every other error.
     clientErrorHandler: answerClientError,
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addSchema(ProblemSchema)
 
   registerJsonParser(app)
+  addSecurityHeaders(app)
   const routesByPath = collectRoutes(app)
 
   app.addHook('onRequest', async (request, reply) => {
@@ -99,20 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }
   })
   app.addHook('onRequest', authenticate(new TokenCache(deps.database.db)))
-  if (deps.config.rateLimit > 0) {
-    await app.register(rateLimit, {
-      global: true,
-      hook: 'onRequest',
-      // Bursts up to twice the sustained rate: the window is two seconds wide.
-      max: deps.config.rateLimit * 2,
-      timeWindow: 2000,
-      enableDraftSpec: true,
-      allowList: (request) => request.principal === null,
-      keyGenerator: (request) => request.principal?.tokenId ?? request.ip,
-      errorResponseBuilder: (_request, context) =>
-        new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
-    })
-  }
+  await registerRateLimits(app, deps.config)
   // Query and path strings that the databases cannot store faithfully never reach them.
   app.addHook('preValidation', async (request) => {
     for (const part of [request.query, request.params]) {
