@@ -29,7 +29,8 @@ function answerFromField(question: Question, given: string[]): unknown {
   const text = given[given.length - 1] as string
   if (type === 'number') return /^-?\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : text
   if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text
-  return text
+  // HTML forms send a typed line break as CRLF; the respondent typed one newline.
+  return type === 'text' ? text.replace(/\r\n/g, '\n') : text
 }
 
 /** An empty control is an unanswered question, as with a JSON body that leaves it out. */
