@@ -38,3 +38,39 @@ export function publicFormView(form: FormView) {
     settings: form.settings,
   }
 }
+
+const FORM_CACHE_MAX = 1000
+
+/**
+ * findPublicForm for the hot page path: one small query for the form's version and count, and the
+ * parsed definition kept per version (updated_at changes with every edit, on any process), so a
+ * busy form is not re-read and re-parsed per visitor. One per app, never shared between apps.
+ */
+export class PublicFormReader {
+  private readonly views = new Map<string, { updatedAt: number; form: FormView; workspaceId: string }>()
+
+  constructor(private readonly db: Db) {}
+
+  async find(formId: string): Promise<PublicForm | undefined> {
+    const head = await this.db
+      .selectFrom('forms')
+      .select(['updated_at', 'last_seq'])
+      .where('id', '=', formId)
+      .executeTakeFirst()
+    if (!head) return undefined
+    let cached = this.views.get(formId)
+    if (!cached || cached.updatedAt !== Number(head.updated_at)) {
+      const found = await findPublicForm(this.db, formId)
+      if (!found) return undefined
+      cached = { updatedAt: Number(head.updated_at), form: found.form, workspaceId: found.workspaceId }
+      if (this.views.size >= FORM_CACHE_MAX) this.views.delete(this.views.keys().next().value as string)
+      this.views.set(formId, cached)
+    }
+    const form = { ...cached.form, response_count: Number(head.last_seq) }
+    return {
+      workspaceId: cached.workspaceId,
+      form,
+      acceptance: publicAcceptance(form.settings, form.response_count, nowMicros()),
+    }
+  }
+}

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { VNode } from 'preact'
 import type { FormView } from '../../../domain/forms/forms.js'
-import { findPublicForm, type PublicForm } from '../../../domain/forms/public.js'
+import { type PublicForm, PublicFormReader } from '../../../domain/forms/public.js'
 import { submitResponse } from '../../../domain/forms/responses.js'
 import { NotAcceptingError } from '../../../domain/forms/settings.js'
 import { ApiError } from '../../errors.js'
@@ -53,14 +53,14 @@ function pageSecurityPolicy(form?: FormView): string {
   ].join('; ')
 }
 
-function sendPage(reply: FastifyReply, status: number, page: VNode, form?: FormView): FastifyReply {
+function sendPage(reply: FastifyReply, status: number, page: VNode | string, form?: FormView): FastifyReply {
   reply.removeHeader('x-frame-options')
   return reply
     .code(status)
     .header('content-security-policy', pageSecurityPolicy(form))
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(renderPage(page))
+    .send(typeof page === 'string' ? page : renderPage(page))
 }
 
 function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): FastifyReply | undefined {
@@ -71,6 +71,9 @@ function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): Fa
 
 export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const forms = new PublicFormReader(app.database.db)
+  // The blank page of each form version (no hidden fields, no errors) is the same for every visitor.
+  const blankPages = new Map<string, string>()
   const assets = new Map<StaticName, Buffer>()
   for (const name of Object.keys(staticFiles) as StaticName[]) {
     assets.set(name, await readFile(new URL(`../../../../static/${name}`, import.meta.url)))
@@ -94,11 +97,20 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   const params = { params: FormParams, hide: true }
 
   app.get('/f/:form_id', { config: { public: true }, schema: params }, async (request, reply) => {
-    const found = await findPublicForm(app.database.db, request.params.form_id)
+    const found = await forms.find(request.params.form_id)
     const closed = closedOrMissing(reply, found)
     if (closed || !found) return closed
     const hidden = hiddenFromQuery(found.form, request.query as Record<string, unknown>)
-    return sendPage(reply, 200, <FormPage form={found.form} hidden={hidden} />, found.form)
+    if (hidden.size > 0)
+      return sendPage(reply, 200, <FormPage form={found.form} hidden={hidden} />, found.form)
+    const version = `${found.form.id}@${found.form.updated_at}`
+    let html = blankPages.get(version)
+    if (html === undefined) {
+      html = renderPage(<FormPage form={found.form} hidden={hidden} />)
+      if (blankPages.size >= 1000) blankPages.delete(blankPages.keys().next().value as string)
+      blankPages.set(version, html)
+    }
+    return sendPage(reply, 200, html, found.form)
   })
 
   app.post(
@@ -118,7 +130,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const { form_id: formId } = request.params
       const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
-      const found = await findPublicForm(app.database.db, formId)
+      const found = await forms.find(formId)
       const closed = closedOrMissing(reply, found)
       if (closed || !found) return closed
       const thanks = found.form.settings.thank_you.redirect_url ?? `/f/${formId}/thanks`
@@ -157,7 +169,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   )
 
   app.get('/f/:form_id/thanks', { config: { public: true }, schema: params }, async (request, reply) => {
-    const found = await findPublicForm(app.database.db, request.params.form_id)
+    const found = await forms.find(request.params.form_id)
     // The last respondent before max_responses closes the form still sees their thanks.
     if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
     return sendPage(reply, 200, thanksPage(found.form), found.form)
