@@ -26,6 +26,14 @@ export interface Config {
   /** Finished deliveries (and their attempts) older than this many days are deleted by the worker. */
   deliveryRetentionDays: number
   worker: boolean
+  /** Public submissions a minute per client address and form (docs/api.md#respondent-limits). */
+  publicRateLimit: number
+  /** How many proxies in front to trust for the client address; 0 trusts none. */
+  trustProxy: number
+  /** When set, rate-limit counters live in this Redis, shared by every process. */
+  redisUrl: string | undefined
+  /** Prefix of the rate-limit keys in Redis, so deployments (or tests) sharing one Redis stay apart. */
+  redisPrefix: string
 }
 
 export class ConfigError extends Error {
@@ -94,6 +102,16 @@ function retrySchedule(env: Env): number[] {
   return parts.map(Number)
 }
 
+function redisUrl(env: Env): string | undefined {
+  const raw = env['CANVASS_REDIS_URL']
+  if (raw === undefined || raw === '') return undefined
+  try {
+    const url = new URL(raw)
+    if (url.protocol === 'redis:' || url.protocol === 'rediss:') return raw
+  } catch {}
+  throw new ConfigError('CANVASS_REDIS_URL', `must be a redis:// or rediss:// URL, got "${raw}"`)
+}
+
 export function configFromEnv(env: Env = process.env): Config {
   const level = env['LOG_LEVEL'] ?? 'info'
   if (!(logLevels as readonly string[]).includes(level)) {
@@ -114,5 +132,9 @@ export function configFromEnv(env: Env = process.env): Config {
     webhooksPerForm: integer(env, 'CANVASS_WEBHOOKS_PER_FORM', 20, 1, 1000),
     deliveryRetentionDays: integer(env, 'CANVASS_DELIVERY_RETENTION_DAYS', 30, 1, 36_500),
     worker: flag(env, 'CANVASS_WORKER', true),
+    publicRateLimit: integer(env, 'CANVASS_PUBLIC_RATE_LIMIT', 30, 0, 1_000_000),
+    trustProxy: integer(env, 'CANVASS_TRUST_PROXY', 0, 0, 100),
+    redisUrl: redisUrl(env),
+    redisPrefix: env['CANVASS_REDIS_PREFIX'] || 'canvass:rate:',
   }
 }

@@ -7,6 +7,8 @@ import { type ContactsService, contactsService } from './domain/contacts/service
 import {
   type FormsService,
   formsService,
+  type PublicFormsService,
+  publicFormsService,
   type ResponsesService,
   responsesService,
 } from './domain/forms/service.js'
@@ -35,6 +37,7 @@ export interface AppContext {
   /** Resolves webhook target hosts, at PUT and at connect time (tests give one of their own). */
   readonly resolver: Resolver
   readonly forms: FormsService
+  readonly publicForms: PublicFormsService
   readonly responses: ResponsesService
   readonly contacts: ContactsService
   readonly webhooks: WebhooksService
@@ -78,6 +81,7 @@ export function contextOf(
     deliveryMetrics: createDeliveryMetrics(),
     resolver,
     forms: formsService(database),
+    publicForms: publicFormsService(database, deliverySignal),
     responses: responsesService(database, deliverySignal),
     contacts: contactsService(database),
     webhooks: webhooksService(database, config, resolver),

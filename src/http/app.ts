@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
-import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -17,12 +16,14 @@ import type { Scope } from '../domain/scopes.js'
 import { isStorableString, rejectUnstorable } from '../domain/storable.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
 import { redactUrl } from '../logger.js'
-import { authenticate, type FailureLimit, TokenCache } from './auth.js'
+import { authenticate, TokenCache } from './auth.js'
 import { ApiError, apiErrorOf, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
 import { discardRest } from './oversized.js'
+import { registerRateLimits } from './rate-limit.js'
 import { registerRoutes } from './routes/index.js'
+import { addSecurityHeaders } from './security-headers.js'
 import { coerceQuery, fieldErrorsFromAjv, validatorCompiler } from './validation.js'
 
 declare module 'fastify' {
@@ -60,6 +61,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID()
     },
     routerOptions: { maxParamLength: 4096 },
+    // The client address is the one the nearest CANVASS_TRUST_PROXY proxies vouch for.
+    trustProxy: (_address: string, hop: number) => hop < ctx.config.trustProxy,
     // Requests Node's HTTP parser refuses (malformed lines or headers, conflicting lengths,
     // headers over the limit) get a problem document too, like every other error.
     clientErrorHandler: answerClientError,
@@ -84,6 +87,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.addSchema(ProblemSchema)
 
   registerJsonParser(app)
+  addSecurityHeaders(app)
   const routesByPath = collectRoutes(app)
 
   app.addHook('onRequest', async (request, reply) => {
@@ -92,22 +96,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       throw new ApiError('validation_failed', 'an HTTP/1.1 request must carry a Host header')
     }
   })
-  const { rateLimit: perToken, authFailureLimit } = ctx.config
-  if (perToken > 0 || authFailureLimit > 0) {
-    await app.register(rateLimit, {
-      global: perToken > 0,
-      hook: 'onRequest',
-      // Bursts up to twice the sustained rate: the window is two seconds wide.
-      max: ctx.config.rateLimit * 2,
-      timeWindow: 2000,
-      enableDraftSpec: true,
-      allowList: (request) => request.principal === null,
-      keyGenerator: (request) => request.principal?.tokenId ?? request.ip,
-      errorResponseBuilder: (_request, context) =>
-        new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
-    })
-  }
-  const limitFailure = authFailureLimit > 0 ? failedAuthenticationLimit(app, authFailureLimit) : undefined
+  const limitFailure = await registerRateLimits(app, ctx.config)
   app.addHook('onRequest', authenticate(new TokenCache(ctx.database.db), limitFailure))
   // Query and path strings that the databases cannot store faithfully never reach them.
   app.addHook('preValidation', async (request) => {
@@ -166,27 +155,6 @@ export async function buildApp(ctx: AppContext): Promise<App> {
 }
 
 /** Failed authentications per client address, in the same two-second windows as the token rate. */
-function failedAuthenticationLimit(app: FastifyInstance, perSecond: number): FailureLimit {
-  const check = app.createRateLimit({
-    max: perSecond * 2,
-    timeWindow: 2000,
-    // IPv6 clients are counted by /64, as the plugin does: one host holds a whole prefix.
-    keyGenerator: (request) => normalizeIP(request.ip),
-    allowList: () => false,
-  })
-  return async (request) => {
-    const limit = await check(request)
-    if (limit.isAllowed || !limit.isExceeded) return
-    const seconds = Math.max(1, limit.ttlInSeconds)
-    throw new ApiError(
-      'rate_limited',
-      `too many failed authentications from this address; retry in ${seconds} s`,
-      undefined,
-      { 'retry-after': String(seconds) },
-    )
-  }
-}
-
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
     socket.destroy()

@@ -35,6 +35,13 @@ describe('form definitions', () => {
       ],
       hidden: [],
       variables: [],
+      settings: {
+        public: false,
+        closes_at: null,
+        max_responses: null,
+        closed_message: null,
+        thank_you: { title: null, message: null, redirect_url: null },
+      },
       response_count: 0,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
       updated_at: form.created_at,

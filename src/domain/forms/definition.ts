@@ -1,5 +1,6 @@
 import { newId } from '../../ids.js'
 import type { FieldError } from '../errors.js'
+import { type FormSettings, type FormSettingsInput, normaliseSettings } from './settings.js'
 
 // A form's definition (docs/api.md#forms): questions of a closed set of kinds, hidden field names
 // and variables. Everything the structure alone cannot say (each kind's properties, unique
@@ -50,6 +51,8 @@ export interface FormDefinition {
   questions: Question[]
   hidden: string[]
   variables: Variable[]
+  /** Absent in definitions stored before respondent settings existed; read them with storedSettings. */
+  settings?: FormSettings
 }
 
 export interface FormInput {
@@ -57,6 +60,7 @@ export interface FormInput {
   questions: { id?: string; title: string; type: QuestionKind; required?: boolean; properties?: object }[]
   hidden?: string[]
   variables?: { name: string; initial?: number; calculations?: Calculation[] }[]
+  settings?: FormSettingsInput
 }
 
 /** Longest text answer when a question sets no max_length of its own. */
@@ -290,7 +294,8 @@ export function normaliseDefinition(input: FormInput): { definition: FormDefinit
     const problem = variableRangeProblem(variable, byId)
     if (problem) errors.push({ path: `/variables/${index}`, message: problem })
   })
-  return { definition: { questions, hidden, variables }, errors }
+  const settings = normaliseSettings(input.settings, errors)
+  return { definition: { questions, hidden, variables, settings }, errors }
 }
 
 type Range = [number, number]

@@ -4,11 +4,13 @@ import type { FormsTable } from '../../db/tables/forms.js'
 import { newId } from '../../ids.js'
 import { validationFailed } from '../errors.js'
 import { type FormDefinition, type FormInput, normaliseDefinition } from './definition.js'
+import { completeSettings, type FormSettings } from './settings.js'
 
 // Forms of a workspace. Every look-up is by (workspace, id): another workspace's form is
 // indistinguishable from one that does not exist.
 
 export interface FormView extends FormDefinition {
+  settings: FormSettings
   id: string
   title: string
   response_count: number
@@ -26,6 +28,7 @@ export function formView(row: FormRow): FormView {
     id: row.id,
     title: row.title,
     ...definition,
+    settings: completeSettings(definition.settings),
     response_count: Number(row.last_seq),
     created_at: formatTimestamp(Number(row.created_at)),
     updated_at: formatTimestamp(Number(row.updated_at)),

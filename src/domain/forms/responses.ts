@@ -7,6 +7,7 @@ import { enqueueFormResponseEvent } from '../webhooks/outbox.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { buildResponseItem, type ResponseItem, type Submission } from './answers.js'
 import type { FormDefinition } from './definition.js'
+import { completeSettings, NotAcceptingError, publicAcceptance } from './settings.js'
 
 // Storage laid out for the listing (docs/architecture.md#storage). A response never changes after
 // submission, so its listed item is serialised once, at write time (item_json), and a page is
@@ -34,6 +35,7 @@ export async function storeResponses(
   workspaceId: string,
   formId: string,
   submissions: Submission[],
+  options: { public?: boolean } = {},
 ): Promise<StoredResponse[] | undefined> {
   const count = submissions.length
   const now = nowMicros()
@@ -53,6 +55,12 @@ export async function storeResponses(
   const definition = JSON.parse(form.definition) as FormDefinition
   const firstSeq = Number(form.last_seq) - count + 1
   const firstAt = Number(form.last_submitted_at) - count + 1
+  if (options.public) {
+    // Checked under the row lock, against the count before these: concurrent public submissions
+    // cannot overshoot max_responses (last_seq is the count), on any number of processes.
+    const acceptance = publicAcceptance(completeSettings(definition.settings), firstSeq - 1, now)
+    if (acceptance !== 'accepting') throw new NotAcceptingError(acceptance)
+  }
 
   const stored: StoredResponse[] = []
   const errors: FieldError[] = []
@@ -89,9 +97,10 @@ export async function submitResponse(
   workspaceId: string,
   formId: string,
   submission: Submission,
+  options: { public?: boolean } = {},
 ): Promise<StoredResponse | undefined> {
   const stored = await database.transaction((trx) =>
-    storeResponses(trx, signal, workspaceId, formId, [submission]),
+    storeResponses(trx, signal, workspaceId, formId, [submission], options),
   )
   return stored?.[0]
 }

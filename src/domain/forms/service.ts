@@ -5,6 +5,7 @@ import type { Submission } from './answers.js'
 import type { FormInput } from './definition.js'
 import { type ExportFormat, exportStream } from './export.js'
 import { createForm, deleteForm, findForm, listForms, replaceForm } from './forms.js'
+import { PublicFormReader } from './public.js'
 import { deleteResponses, listResponseItems, type ResponseFilter, submitResponse } from './responses.js'
 
 // The forms and responses capabilities as the HTTP layer and the CLI use them: closed over the
@@ -52,5 +53,20 @@ export function responsesService(database: Database, signal: DeliverySignal) {
   }
 }
 
+/**
+ * Forms as respondents reach them (no token): found by id alone, answered only while they accept
+ * public answers. The reader keeps parsed definitions per form version, one per context.
+ */
+export function publicFormsService(database: Database, signal: DeliverySignal) {
+  const reader = new PublicFormReader(database.db)
+  return {
+    find: (formId: string) => reader.find(formId),
+    /** Checked again under the form's lock: a form that closed meanwhile throws NotAcceptingError. */
+    submit: (workspaceId: string, formId: string, submission: Submission) =>
+      submitResponse(database, signal, workspaceId, formId, submission, { public: true }),
+  }
+}
+
 export type FormsService = ReturnType<typeof formsService>
+export type PublicFormsService = ReturnType<typeof publicFormsService>
 export type ResponsesService = ReturnType<typeof responsesService>

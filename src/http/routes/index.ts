@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contactRoutes } from './contacts/index.js'
 import { formRoutes } from './forms/index.js'
+import { publicRoutes } from './public/index.js'
 import { systemRoutes } from './system.js'
 import { webhookRoutes } from './webhooks/index.js'
 
@@ -9,4 +10,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(formRoutes)
   await app.register(contactRoutes)
   await app.register(webhookRoutes)
+  await app.register(publicRoutes)
 }

@@ -6,6 +6,7 @@ import {
   VARIABLE_VALUE_MAX,
 } from '../../../domain/forms/definition.js'
 import { IdString, Timestamp } from '../../schemas.js'
+import { SettingsBody, SettingsSchema } from './settings-schemas.js'
 
 // Schemas of forms and responses: they validate requests and document the API (OpenAPI).
 
@@ -70,6 +71,7 @@ export const FormBody = Type.Object(
         { maxItems: 100 },
       ),
     ),
+    settings: Type.Optional(SettingsBody),
   },
   { additionalProperties: false },
 )
@@ -101,6 +103,7 @@ export const FormSchema = Type.Object(
         ),
       }),
     ),
+    settings: SettingsSchema,
     response_count: Type.Integer(),
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -1,0 +1,127 @@
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { api, type CanvassServer, seedDemo, startCanvass } from '../lib/canvass.js'
+import { alternate, cpuPerRequest, type LoadResult, load } from '../lib/load.js'
+import { forkTs, stopChild } from '../lib/processes.js'
+import { check } from '../lib/report.js'
+import { median } from '../lib/stats.js'
+import { bearer, type Scenario } from './scenario.js'
+import { eightAnswers } from './submissions.js'
+
+// The respondent side (CONTRACT 7). form-page: GET /f/<id> of the demo form against the same HTML
+// served pre-rendered by bare node:http. public-submit: POST /v1/public/.../responses against the
+// token submit of the same form on the same server, alternating.
+
+const rps = (results: LoadResult[]) => median(results.map((r) => r.rps))
+
+/** Makes the demo form public, keeping its definition. */
+async function publish(canvass: CanvassServer, formId: string): Promise<void> {
+  const form = await api<Record<string, unknown>>(canvass, 'GET', `/v1/forms/${formId}`, undefined, 200)
+  const { title, questions, hidden, variables } = form
+  await api(
+    canvass,
+    'PUT',
+    `/v1/forms/${formId}`,
+    { title, questions, hidden, variables, settings: { public: true } },
+    200,
+  )
+}
+
+export const formPage: Scenario = {
+  name: 'form-page',
+  databases: ['sqlite', 'postgres'],
+  floor: 'bare node:http serving the same HTML, pre-rendered',
+  async run(context) {
+    const database = await context.freshDatabase('form-page')
+    const formId = await seedDemo(database, 10)
+    const canvass = await startCanvass(database)
+    let floorChild: Awaited<ReturnType<typeof forkTs>>['child'] | undefined
+    try {
+      await publish(canvass, formId)
+      const url = `${canvass.url}/f/${formId}`
+      const html = await (await fetch(url)).text()
+      const file = join(tmpdir(), `canvass-bench-form-${process.pid}.html`)
+      writeFileSync(file, html)
+      const floor = await forkTs('bench/floors/static-page.ts', { BENCH_HTML_FILE: file })
+      floorChild = floor.child
+      const get = { connections: 32 }
+      const canvassRun = (seconds: number) => load({ ...get, url, serverPid: canvass.pid, seconds })
+      const floorRun = (seconds: number) =>
+        load({
+          ...get,
+          url: `http://127.0.0.1:${floor.port}/f/${formId}`,
+          serverPid: floor.child.pid ?? 0,
+          seconds,
+        })
+      await canvassRun(context.warmupSeconds)
+      await floorRun(context.warmupSeconds)
+      const runs = await alternate(
+        context.rounds,
+        () => canvassRun(context.roundSeconds),
+        () => floorRun(context.roundSeconds),
+      )
+      return {
+        checks: [check('req/s', rps(runs.a), rps(runs.b), { op: '>=', value: 0.5 })],
+        peakRssMb: canvass.peakRssMb(),
+        details: {
+          html_bytes: Buffer.byteLength(html),
+          canvass_p99_ms: median(runs.a.map((r) => r.p99Ms)),
+          floor_p99_ms: median(runs.b.map((r) => r.p99Ms)),
+          canvass_cpu_us_per_request: cpuPerRequest(runs.a),
+          floor_cpu_us_per_request: cpuPerRequest(runs.b),
+          failed_requests: [...runs.a, ...runs.b].reduce((sum, r) => sum + r.failed, 0),
+        },
+      }
+    } finally {
+      if (floorChild) await stopChild(floorChild)
+      await canvass.stop()
+    }
+  },
+}
+
+export const publicSubmit: Scenario = {
+  name: 'public-submit',
+  databases: ['sqlite', 'postgres'],
+  floor: 'token submit (POST /v1/forms/<id>/responses) of the same form, same server, same run',
+  async run(context) {
+    const database = await context.freshDatabase('public-submit')
+    const formId = await seedDemo(database, 1000)
+    // The per-address limit stays on (it is part of the path), set above what the run sends.
+    const canvass = await startCanvass(database, { CANVASS_PUBLIC_RATE_LIMIT: '1000000' })
+    try {
+      await publish(canvass, formId)
+      const post = { method: 'POST' as const, body: eightAnswers, connections: 16, serverPid: canvass.pid }
+      const json = { 'content-type': 'application/json' }
+      const publicRun = (seconds: number) =>
+        load({ ...post, url: `${canvass.url}/v1/public/forms/${formId}/responses`, headers: json, seconds })
+      const tokenRun = (seconds: number) =>
+        load({
+          ...post,
+          url: `${canvass.url}/v1/forms/${formId}/responses`,
+          headers: { ...json, ...bearer(canvass) },
+          seconds,
+        })
+      await publicRun(context.warmupSeconds)
+      await tokenRun(context.warmupSeconds)
+      const runs = await alternate(
+        context.rounds,
+        () => publicRun(context.roundSeconds),
+        () => tokenRun(context.roundSeconds),
+      )
+      return {
+        checks: [check('req/s', rps(runs.a), rps(runs.b), { op: '>=', value: 0.8 })],
+        peakRssMb: canvass.peakRssMb(),
+        details: {
+          public_p99_ms: median(runs.a.map((r) => r.p99Ms)),
+          token_p99_ms: median(runs.b.map((r) => r.p99Ms)),
+          public_cpu_us_per_request: cpuPerRequest(runs.a),
+          token_cpu_us_per_request: cpuPerRequest(runs.b),
+          failed_requests: [...runs.a, ...runs.b].reduce((sum, r) => sum + r.failed, 0),
+        },
+      }
+    } finally {
+      await canvass.stop()
+    }
+  },
+}

@@ -1,0 +1,107 @@
+import { formatTimestamp, parseTimestamp } from '../../clock.js'
+import type { FieldError } from '../errors.js'
+
+// A form's respondent settings (docs/api.md#form-settings): whether anyone may answer it without a token, until
+// when, how many times, and what they see afterwards. Stored in the definition JSON, so forms
+// saved before settings existed read back with the defaults: private.
+
+export interface ThankYou {
+  title: string | null
+  message: string | null
+  redirect_url: string | null
+}
+
+export interface FormSettings {
+  public: boolean
+  closes_at: string | null
+  max_responses: number | null
+  closed_message: string | null
+  thank_you: ThankYou
+}
+
+export interface FormSettingsInput {
+  public?: boolean
+  closes_at?: string | null
+  max_responses?: number | null
+  closed_message?: string | null
+  thank_you?: Partial<ThankYou>
+}
+
+export const CLOSED_MESSAGE_MAX = 1000
+export const THANK_YOU_TITLE_MAX = 200
+export const THANK_YOU_MESSAGE_MAX = 2000
+export const REDIRECT_URL_MAX = 2048
+
+export function defaultSettings(): FormSettings {
+  return {
+    public: false,
+    closes_at: null,
+    max_responses: null,
+    closed_message: null,
+    thank_you: { title: null, message: null, redirect_url: null },
+  }
+}
+
+/** The whole settings object: what was given, the defaults for the rest. */
+export function completeSettings(input: FormSettingsInput | undefined): FormSettings {
+  const defaults = defaultSettings()
+  return {
+    public: input?.public ?? defaults.public,
+    closes_at: input?.closes_at ?? null,
+    max_responses: input?.max_responses ?? null,
+    closed_message: input?.closed_message ?? null,
+    thank_you: { ...defaults.thank_you, ...(input?.thank_you ?? {}) },
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Checks what the schema cannot say (a real instant, an absolute http(s) URL) and writes
+ * `closes_at` in the one timestamp format of the API.
+ */
+export function normaliseSettings(input: FormSettingsInput | undefined, errors: FieldError[]): FormSettings {
+  const settings = completeSettings(input)
+  if (settings.closes_at !== null) {
+    const micros = parseTimestamp(settings.closes_at)
+    if (micros === undefined || !settings.closes_at.includes('T')) {
+      errors.push({
+        path: '/settings/closes_at',
+        message: 'must be an ISO 8601 timestamp, e.g. 2026-12-31T23:59:59Z',
+      })
+    } else settings.closes_at = formatTimestamp(micros)
+  }
+  const redirect = settings.thank_you.redirect_url
+  if (redirect !== null && (/\s/.test(redirect) || !isHttpUrl(redirect))) {
+    errors.push({ path: '/settings/thank_you/redirect_url', message: 'must be an absolute http(s) URL' })
+  }
+  return settings
+}
+
+export type Acceptance = 'accepting' | 'not_public' | 'closed'
+
+/** Whether a form takes public answers now, given how many responses it has. */
+export function publicAcceptance(
+  settings: FormSettings,
+  responseCount: number,
+  nowMicros: number,
+): Acceptance {
+  if (!settings.public) return 'not_public'
+  if (settings.closes_at !== null && (parseTimestamp(settings.closes_at) ?? 0) <= nowMicros) return 'closed'
+  if (settings.max_responses !== null && responseCount >= settings.max_responses) return 'closed'
+  return 'accepting'
+}
+
+/** A public submission reached a form that does not take it; the transaction rolls back. */
+export class NotAcceptingError extends Error {
+  constructor(readonly reason: Exclude<Acceptance, 'accepting'>) {
+    super(reason === 'closed' ? 'the form no longer accepts answers' : 'the form is not public')
+  }
+}

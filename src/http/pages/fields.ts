@@ -1,0 +1,91 @@
+import type { Submission } from '../../domain/forms/answers.js'
+import { answerType } from '../../domain/forms/answers.js'
+import type { FormDefinition, Question } from '../../domain/forms/definition.js'
+import type { FieldError } from '../errors.js'
+
+// The hosted page posts application/x-www-form-urlencoded fields; here they become the same
+// submission a token client sends as JSON, so one set of rules (buildResponseItem) judges both.
+// Field names: a question's id; `hidden:<name>` for hidden fields; `canvass:` for the page's own.
+
+export const HIDDEN_PREFIX = 'hidden:'
+export const HONEYPOT_FIELD = 'canvass:website'
+
+/** The values typed, by field name, to show them again on an invalid submission. */
+export type TypedValues = Map<string, string[]>
+
+export function typedValues(fields: URLSearchParams): TypedValues {
+  const values: TypedValues = new Map()
+  for (const [name, value] of fields) {
+    const list = values.get(name)
+    if (list) list.push(value)
+    else values.set(name, [value])
+  }
+  return values
+}
+
+function answerFromField(question: Question, given: string[]): unknown {
+  const type = answerType(question)
+  if (type === 'choices') return given
+  const text = given[given.length - 1] as string
+  if (type === 'number') return /^-?\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : text
+  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text
+  // HTML forms send a typed line break as CRLF; the respondent typed one newline.
+  return type === 'text' ? text.replace(/\r\n/g, '\n') : text
+}
+
+/** An empty control is an unanswered question, as with a JSON body that leaves it out. */
+export function submissionFromFields(definition: FormDefinition, values: TypedValues): Submission {
+  const answers: Record<string, unknown> = {}
+  for (const question of definition.questions) {
+    const given = (values.get(question.id) ?? []).filter((value) => value !== '')
+    if (given.length > 0) answers[question.id] = answerFromField(question, given)
+  }
+  const hidden: Record<string, unknown> = {}
+  for (const name of definition.hidden) {
+    const value = values.get(HIDDEN_PREFIX + name)?.[0]
+    if (value !== undefined) hidden[name] = value
+  }
+  return { answers, hidden }
+}
+
+/** The hidden fields a page carries: declared names found in its query string, unknown ones ignored. */
+export function hiddenFromQuery(
+  definition: FormDefinition,
+  query: Record<string, unknown>,
+): Map<string, string> {
+  const hidden = new Map<string, string>()
+  for (const name of definition.hidden) {
+    const value = query[name]
+    const text = Array.isArray(value) ? value[0] : value
+    if (typeof text === 'string') hidden.set(name, text)
+  }
+  return hidden
+}
+
+export interface PageErrors {
+  /** Messages by question id, shown beside each control. */
+  byQuestion: Map<string, string>
+  /** Every message, in page order, for the summary at the top. */
+  all: { questionId: string | undefined; message: string }[]
+}
+
+/** Places the API's field errors (`/answers/<id>`, `/hidden/<name>`) on the page. */
+export function pageErrors(definition: FormDefinition, errors: FieldError[]): PageErrors {
+  const byQuestion = new Map<string, string>()
+  const others: PageErrors['all'] = []
+  const titles = new Map(definition.questions.map((question) => [question.id, question.title]))
+  for (const error of errors) {
+    const match = /^\/answers\/([^/]+)$/.exec(error.path)
+    const id = match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~')
+    const title = id === undefined ? undefined : titles.get(id)
+    if (id !== undefined && title !== undefined && !byQuestion.has(id)) {
+      byQuestion.set(id, `${title} ${error.message}`)
+    } else {
+      others.push({ questionId: undefined, message: `${error.path || 'The answers'} ${error.message}` })
+    }
+  }
+  const all = definition.questions
+    .filter((question) => byQuestion.has(question.id))
+    .map((question) => ({ questionId: question.id, message: byQuestion.get(question.id) as string }))
+  return { byQuestion, all: [...all, ...others] }
+}

@@ -1,0 +1,90 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Redis } from 'ioredis'
+import type { Config } from '../config.js'
+import type { FailureLimit } from './auth.js'
+import { ApiError } from './errors.js'
+
+// Request rates: per token on /v1 (CANVASS_RATE_LIMIT), failed authentications per client address
+// (CANVASS_AUTH_FAILURE_LIMIT), and public submissions per client address and form
+// (CANVASS_PUBLIC_RATE_LIMIT). Counted in this process, or, with CANVASS_REDIS_URL, in
+// Redis through the plugin's own store, so every process shares one count.
+
+export interface PublicLimitVerdict {
+  exceeded: boolean
+  /** Whole seconds until the window frees up. */
+  retryAfter: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts one public submission of the request's address to a form. */
+    countPublicSubmission(request: FastifyRequest, formId: string): Promise<PublicLimitVerdict>
+  }
+}
+
+const PUBLIC_WINDOW_MS = 60_000
+
+/** Registers the limits; answers the check the authentication hook runs on a failed token, if any. */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+): Promise<FailureLimit | undefined> {
+  let redis: Redis | undefined
+  if (config.redisUrl) {
+    // A request waits at most a few seconds for a Redis that is down, then fails instead of hanging.
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
+    const client = redis
+    app.addHook('onClose', async () => {
+      await client.quit().catch(() => client.disconnect())
+    })
+  }
+  await app.register(rateLimit, {
+    global: config.rateLimit > 0,
+    hook: 'onRequest',
+    // Bursts up to twice the sustained rate: the window is two seconds wide.
+    max: Math.max(1, config.rateLimit * 2),
+    timeWindow: 2000,
+    enableDraftSpec: true,
+    ...(redis ? { redis, nameSpace: config.redisPrefix } : {}),
+    allowList: (request) => request.principal === null,
+    keyGenerator: (request) => request.principal?.tokenId ?? request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
+  })
+
+  const publicLimit = app.createRateLimit({
+    max: config.publicRateLimit,
+    timeWindow: PUBLIC_WINDOW_MS,
+    allowList: () => config.publicRateLimit === 0,
+    keyGenerator: (request) =>
+      `public:${request.ip}:${(request.params as { form_id?: string }).form_id ?? ''}`,
+  })
+  app.decorate('countPublicSubmission', async (request: FastifyRequest, _formId: string) => {
+    const verdict = await publicLimit(request)
+    if (verdict.isAllowed) return { exceeded: false, retryAfter: 0 }
+    return { exceeded: verdict.isExceeded, retryAfter: Math.max(1, verdict.ttlInSeconds) }
+  })
+  return config.authFailureLimit > 0 ? failedAuthenticationLimit(app, config.authFailureLimit) : undefined
+}
+
+function failedAuthenticationLimit(app: FastifyInstance, perSecond: number): FailureLimit {
+  const check = app.createRateLimit({
+    max: perSecond * 2,
+    timeWindow: 2000,
+    // IPv6 clients are counted by /64, as the plugin does: one host holds a whole prefix.
+    keyGenerator: (request) => normalizeIP(request.ip),
+    allowList: () => false,
+  })
+  return async (request) => {
+    const limit = await check(request)
+    if (limit.isAllowed || !limit.isExceeded) return
+    const seconds = Math.max(1, limit.ttlInSeconds)
+    throw new ApiError(
+      'rate_limited',
+      `too many failed authentications from this address; retry in ${seconds} s`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    )
+  }
+}

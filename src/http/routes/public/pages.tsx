@@ -1,0 +1,182 @@
+import { readFile } from 'node:fs/promises'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { VNode } from 'preact'
+import { DomainError } from '../../../domain/errors.js'
+import type { FormView } from '../../../domain/forms/forms.js'
+import type { PublicForm } from '../../../domain/forms/public.js'
+import { NotAcceptingError } from '../../../domain/forms/settings.js'
+import { ApiError } from '../../errors.js'
+import {
+  HONEYPOT_FIELD,
+  hiddenFromQuery,
+  pageErrors,
+  submissionFromFields,
+  typedValues,
+} from '../../pages/fields.js'
+import { FormPage } from '../../pages/form-page.js'
+import { renderPage } from '../../pages/layout.js'
+import {
+  closedPage,
+  errorPage,
+  notFoundPage,
+  rateLimitedPage,
+  thanksPage,
+} from '../../pages/message-pages.js'
+import { FormParams } from '../../schemas.js'
+import { PUBLIC_BODY_LIMIT } from './api.js'
+
+// docs/api.md#hosted-form-pages: the hosted form pages, their stylesheet and script, and the embed loader. Plain
+// server-rendered HTML posting application/x-www-form-urlencoded; any site may frame /f pages.
+
+const staticFiles = {
+  'form.css': 'text/css; charset=utf-8',
+  'form.js': 'text/javascript; charset=utf-8',
+  'embed.js': 'text/javascript; charset=utf-8',
+} as const
+type StaticName = keyof typeof staticFiles
+
+/** The page's policy: its own stylesheet and script only; forms post here or to the redirect. */
+function pageSecurityPolicy(form?: FormView): string {
+  let formAction = "'self'"
+  const redirect = form?.settings.thank_you.redirect_url
+  if (redirect) formAction += ` ${new URL(redirect).origin}`
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `form-action ${formAction}`,
+    "base-uri 'none'",
+    'frame-ancestors *',
+  ].join('; ')
+}
+
+function sendPage(reply: FastifyReply, status: number, page: VNode | string, form?: FormView): FastifyReply {
+  reply.removeHeader('x-frame-options')
+  return reply
+    .code(status)
+    .header('content-security-policy', pageSecurityPolicy(form))
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(typeof page === 'string' ? page : renderPage(page))
+}
+
+function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): FastifyReply | undefined {
+  if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
+  if (found.acceptance === 'closed') return sendPage(reply, 410, closedPage(found.form), found.form)
+  return undefined
+}
+
+export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const forms = app.ctx.publicForms
+  // The blank page of each form version (no hidden fields, no errors) is the same for every visitor.
+  const blankPages = new Map<string, string>()
+  const assets = new Map<StaticName, Buffer>()
+  for (const name of Object.keys(staticFiles) as StaticName[]) {
+    assets.set(name, await readFile(new URL(`../../../../static/${name}`, import.meta.url)))
+  }
+
+  // Only these routes read HTML form posts; every other route keeps to JSON.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: PUBLIC_BODY_LIMIT },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+  )
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error instanceof ApiError ? error.statusCode : (error.statusCode ?? 500)
+    if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'unhandled error')
+    // A malformed form id names no form.
+    if (error.validation && error.validationContext === 'params') return sendPage(reply, 404, notFoundPage())
+    return sendPage(reply, status >= 400 && status < 600 ? status : 500, errorPage(status))
+  })
+
+  const params = { params: FormParams, hide: true }
+
+  app.get('/f/:form_id', { config: { public: true }, schema: params }, async (request, reply) => {
+    const found = await forms.find(request.params.form_id)
+    const closed = closedOrMissing(reply, found)
+    if (closed || !found) return closed
+    const hidden = hiddenFromQuery(found.form, request.query as Record<string, unknown>)
+    if (hidden.size > 0)
+      return sendPage(reply, 200, <FormPage form={found.form} hidden={hidden} />, found.form)
+    const version = `${found.form.id}@${found.form.updated_at}`
+    let html = blankPages.get(version)
+    if (html === undefined) {
+      html = renderPage(<FormPage form={found.form} hidden={hidden} />)
+      if (blankPages.size >= 1000) blankPages.delete(blankPages.keys().next().value as string)
+      blankPages.set(version, html)
+    }
+    return sendPage(reply, 200, html, found.form)
+  })
+
+  app.post(
+    '/f/:form_id',
+    {
+      config: { public: true },
+      schema: params,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      onRequest: async (request, reply) => {
+        const verdict = await app.countPublicSubmission(request, request.params.form_id)
+        if (verdict.exceeded) {
+          reply.header('retry-after', String(verdict.retryAfter))
+          return sendPage(reply, 429, rateLimitedPage(verdict.retryAfter))
+        }
+      },
+    },
+    async (request, reply) => {
+      const { form_id: formId } = request.params
+      const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
+      const found = await forms.find(formId)
+      const closed = closedOrMissing(reply, found)
+      if (closed || !found) return closed
+      const thanks = found.form.settings.thank_you.redirect_url ?? `/f/${formId}/thanks`
+      // A filled trap is a bot: it is told it succeeded, and nothing is stored.
+      if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') return reply.redirect(thanks, 303)
+      const values = typedValues(fields)
+      try {
+        const stored = await forms.submit(found.workspaceId, formId, submissionFromFields(found.form, values))
+        if (!stored) return sendPage(reply, 404, notFoundPage())
+      } catch (error) {
+        if (error instanceof NotAcceptingError) {
+          return error.reason === 'closed'
+            ? sendPage(reply, 410, closedPage(found.form), found.form)
+            : sendPage(reply, 404, notFoundPage())
+        }
+        if (error instanceof DomainError && error.kind === 'validation_failed' && error.errors) {
+          const hidden = new Map(
+            [...values]
+              .filter(([name]) => name.startsWith('hidden:'))
+              .map(([name, list]) => [name.slice('hidden:'.length), list[0] ?? ''] as const),
+          )
+          const errors = pageErrors(found.form, error.errors)
+          const page = <FormPage form={found.form} hidden={hidden} values={values} errors={errors} />
+          return sendPage(reply, 422, page, found.form)
+        }
+        throw error
+      }
+      return reply.redirect(thanks, 303)
+    },
+  )
+
+  app.get('/f/:form_id/thanks', { config: { public: true }, schema: params }, async (request, reply) => {
+    const found = await forms.find(request.params.form_id)
+    // The last respondent before max_responses closes the form still sees their thanks.
+    if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
+    return sendPage(reply, 200, thanksPage(found.form), found.form)
+  })
+
+  for (const [name, type] of Object.entries(staticFiles) as [StaticName, string][]) {
+    const url = name === 'embed.js' ? '/embed.js' : `/static/${name}`
+    app.get(url, { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type(type)
+        .header('cache-control', 'public, max-age=300')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(assets.get(name)),
+    )
+  }
+}
