@@ -172,16 +172,18 @@ export function buildResponseItem(
   }
   const answers: Answer[] = []
   const numbers = new Map<string, number>()
+  // The error path is built only for an error: escaping every question id cost more than
+  // checking its answer.
+  const pathOf = (question: Question) => `/answers/${pointer(question.id)}`
   for (const question of definition.questions) {
-    const path = `/answers/${pointer(question.id)}`
     if (!Object.hasOwn(submission.answers, question.id)) {
-      if (question.required) errors.push({ path, message: 'is required' })
+      if (question.required) errors.push({ path: pathOf(question), message: 'is required' })
       continue
     }
     const raw = submission.answers[question.id]
     const checked = checkAnswer(question, raw)
     if ('error' in checked) {
-      errors.push({ path, message: checked.error })
+      errors.push({ path: pathOf(question), message: checked.error })
       continue
     }
     const type = answerType(question)

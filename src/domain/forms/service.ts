@@ -6,7 +6,13 @@ import type { FormInput } from './definition.js'
 import { type ExportFormat, exportStream } from './export.js'
 import { createForm, deleteForm, findForm, listForms, replaceForm } from './forms.js'
 import { PublicFormReader } from './public.js'
-import { deleteResponses, listResponseItems, type ResponseFilter, submitResponse } from './responses.js'
+import {
+  type DefinitionMemo,
+  deleteResponses,
+  listResponseItems,
+  type ResponseFilter,
+  submitResponse,
+} from './responses.js'
 
 // The forms and responses capabilities as the HTTP layer and the CLI use them: closed over the
 // database, so callers never choose between a connection and a transaction. `undefined` (or
@@ -28,9 +34,10 @@ export function formsService(database: Database) {
 
 export function responsesService(database: Database, signal: DeliverySignal) {
   const { db } = database
+  const definitions: DefinitionMemo = new Map()
   return {
     submit: (workspaceId: string, formId: string, submission: Submission) =>
-      submitResponse(database, signal, workspaceId, formId, submission),
+      submitResponse(database, signal, workspaceId, formId, submission, { definitions }),
     /** A page of listed items as JSON texts, one more than the page size when another follows. */
     page: (
       workspaceId: string,
@@ -59,11 +66,12 @@ export function responsesService(database: Database, signal: DeliverySignal) {
  */
 export function publicFormsService(database: Database, signal: DeliverySignal) {
   const reader = new PublicFormReader(database.db)
+  const definitions: DefinitionMemo = new Map()
   return {
     find: (formId: string) => reader.find(formId),
     /** Checked again under the form's lock: a form that closed meanwhile throws NotAcceptingError. */
     submit: (workspaceId: string, formId: string, submission: Submission) =>
-      submitResponse(database, signal, workspaceId, formId, submission, { public: true }),
+      submitResponse(database, signal, workspaceId, formId, submission, { public: true, definitions }),
   }
 }
 
