@@ -26,6 +26,8 @@ export interface Config {
   /** Finished deliveries (and their attempts) older than this many days are deleted by the worker. */
   deliveryRetentionDays: number
   worker: boolean
+  /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
+  metricsToken: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -94,6 +96,18 @@ function retrySchedule(env: Env): number[] {
   return parts.map(Number)
 }
 
+function metricsToken(env: Env): string | undefined {
+  const raw = env['CANVASS_METRICS_TOKEN']
+  if (raw === undefined || raw === '') return undefined
+  if (!/^[A-Za-z0-9._~+/=-]{16,256}$/.test(raw)) {
+    throw new ConfigError(
+      'CANVASS_METRICS_TOKEN',
+      'must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ + / = - (e.g. from: openssl rand -hex 32)',
+    )
+  }
+  return raw
+}
+
 export function configFromEnv(env: Env = process.env): Config {
   const level = env['LOG_LEVEL'] ?? 'info'
   if (!(logLevels as readonly string[]).includes(level)) {
@@ -114,5 +128,6 @@ export function configFromEnv(env: Env = process.env): Config {
     webhooksPerForm: integer(env, 'CANVASS_WEBHOOKS_PER_FORM', 20, 1, 1000),
     deliveryRetentionDays: integer(env, 'CANVASS_DELIVERY_RETENTION_DAYS', 30, 1, 36_500),
     worker: flag(env, 'CANVASS_WORKER', true),
+    metricsToken: metricsToken(env),
   }
 }

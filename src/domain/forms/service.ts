@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { Database } from '../../db/database.js'
+import type { ProductMetrics } from '../../product-metrics.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import type { Submission } from './answers.js'
 import type { FormInput } from './definition.js'
@@ -25,11 +26,14 @@ export function formsService(database: Database) {
   }
 }
 
-export function responsesService(database: Database, signal: DeliverySignal) {
+export function responsesService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
   const { db } = database
   return {
-    submit: (workspaceId: string, formId: string, submission: Submission) =>
-      submitResponse(database, signal, workspaceId, formId, submission),
+    async submit(workspaceId: string, formId: string, submission: Submission) {
+      const stored = await submitResponse(database, signal, workspaceId, formId, submission)
+      if (stored) metrics.responsesStored.inc()
+      return stored
+    },
     /** A page of listed items as JSON texts, one more than the page size when another follows. */
     page: (
       workspaceId: string,
