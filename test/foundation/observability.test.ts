@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, configFromEnv } from '../../src/config.js'
+import { serveWorkerMetrics } from '../../src/metrics-server.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { answer, type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
 import { waitUntil } from '../support/wait.js'
@@ -144,6 +146,22 @@ describe('/metrics', () => {
     expect((await metrics(`Bearer ${metricsToken}`)).body).toContain(
       '# TYPE canvass_public_submissions_refused_total counter',
     )
+  })
+
+  it("a worker's --metrics-port asks for the same token", async () => {
+    const server = await serveWorkerMetrics(ctx.appContext, '127.0.0.1', 0)
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`
+      const refused = await fetch(url)
+      expect(refused.status).toBe(401)
+      expect(((await refused.json()) as { detail: string }).detail).toContain('CANVASS_METRICS_TOKEN')
+      const allowed = await fetch(url, { headers: { authorization: `Bearer ${metricsToken}` } })
+      expect(allowed.status).toBe(200)
+      expect(await allowed.text()).toContain('canvass_webhook_delivery_attempts_total')
+    } finally {
+      server.closeAllConnections()
+      await new Promise((done) => server.close(done))
+    }
   })
 
   it('CANVASS_METRICS_TOKEN must be long enough to be a secret', () => {
