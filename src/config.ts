@@ -34,6 +34,8 @@ export interface Config {
   redisUrl: string | undefined
   /** Prefix of the rate-limit keys in Redis, so deployments (or tests) sharing one Redis stay apart. */
   redisPrefix: string
+  /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
+  metricsToken: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -112,6 +114,18 @@ function redisUrl(env: Env): string | undefined {
   throw new ConfigError('CANVASS_REDIS_URL', `must be a redis:// or rediss:// URL, got "${raw}"`)
 }
 
+function metricsToken(env: Env): string | undefined {
+  const raw = env['CANVASS_METRICS_TOKEN']
+  if (raw === undefined || raw === '') return undefined
+  if (!/^[A-Za-z0-9._~+/=-]{16,256}$/.test(raw)) {
+    throw new ConfigError(
+      'CANVASS_METRICS_TOKEN',
+      'must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ + / = - (e.g. from: openssl rand -hex 32)',
+    )
+  }
+  return raw
+}
+
 export function configFromEnv(env: Env = process.env): Config {
   const level = env['LOG_LEVEL'] ?? 'info'
   if (!(logLevels as readonly string[]).includes(level)) {
@@ -136,5 +150,6 @@ export function configFromEnv(env: Env = process.env): Config {
     trustProxy: integer(env, 'CANVASS_TRUST_PROXY', 0, 0, 100),
     redisUrl: redisUrl(env),
     redisPrefix: env['CANVASS_REDIS_PREFIX'] || 'canvass:rate:',
+    metricsToken: metricsToken(env),
   }
 }

@@ -21,6 +21,7 @@ import {
 import { DeliverySignal } from './domain/webhooks/signal.js'
 import { type Resolver, systemResolver } from './domain/webhooks/ssrf.js'
 import { createLogger } from './logger.js'
+import { createProductMetrics, type ProductMetrics } from './product-metrics.js'
 
 // Every dependency of a Canvass process, built once from config (atproto's AppContext): `serve`,
 // `canvass worker` and the tests all start here. Handlers reach the database only through the
@@ -34,6 +35,8 @@ export interface AppContext {
   readonly deliverySignal: DeliverySignal
   /** This process's delivery counters: the worker counts, /metrics shows them. */
   readonly deliveryMetrics: DeliveryMetrics
+  /** This process's product counters (responses stored, contacts added, ...), shown on /metrics. */
+  readonly productMetrics: ProductMetrics
   /** Resolves webhook target hosts, at PUT and at connect time (tests give one of their own). */
   readonly resolver: Resolver
   readonly forms: FormsService
@@ -73,17 +76,19 @@ export function contextOf(
   resolver: Resolver = systemResolver,
 ): AppContext {
   const deliverySignal = new DeliverySignal()
+  const productMetrics = createProductMetrics()
   return {
     config,
     database,
     logger,
     deliverySignal,
     deliveryMetrics: createDeliveryMetrics(),
+    productMetrics,
     resolver,
     forms: formsService(database),
-    publicForms: publicFormsService(database, deliverySignal),
-    responses: responsesService(database, deliverySignal),
-    contacts: contactsService(database),
+    publicForms: publicFormsService(database, deliverySignal, productMetrics),
+    responses: responsesService(database, deliverySignal, productMetrics),
+    contacts: contactsService(database, productMetrics),
     webhooks: webhooksService(database, config, resolver),
     deliveries: deliveriesService(database, deliverySignal),
     close: () => database.close(),

@@ -43,6 +43,7 @@ interface Row {
 }
 
 class FatalImportError extends Error {}
+class NotCanvass extends Error {}
 
 const RETRIES = 5
 
@@ -176,7 +177,13 @@ async function sendBatch(options: ImportOptions, rows: Row[], summary: ImportSum
   while (pending.length > 0) {
     const answer = await post(options, pending)
     if (answer.status === 201) {
-      const added = (answer.body as { added_contacts: unknown[] }).added_contacts.length
+      const listed = (answer.body as { added_contacts?: unknown } | undefined)?.added_contacts
+      if (!Array.isArray(listed)) {
+        throw new FatalImportError(
+          `${new URL(options.baseUrl).origin} is not a Canvass server: its answer has no added_contacts; check --url or CANVASS_URL`,
+        )
+      }
+      const added = listed.length
       summary.added += added
       summary.alreadyPresent += pending.length - added
       return
@@ -247,7 +254,16 @@ async function post(options: ImportOptions, rows: Row[]): Promise<{ status: numb
       status = response.status
       text = await response.text()
       retryAfter = response.headers.get('retry-after')
+      // Canvass answers every request with JSON; anything else is another server (a 5xx or 429
+      // may come from a proxy in front of it, and is retried below).
+      const type = response.headers.get('content-type') ?? ''
+      if (!/^application\/(problem\+)?json\b/.test(type) && status < 500 && status !== 429) {
+        throw new NotCanvass(
+          `${url.origin} is not a Canvass server: it answered ${status} with ${type.split(';')[0] || 'no content type'}; check --url or CANVASS_URL`,
+        )
+      }
     } catch (error) {
+      if (error instanceof NotCanvass) throw new FatalImportError(error.message)
       if (attempt >= RETRIES) throw new FatalImportError(`cannot reach ${url.origin}: ${causeOf(error)}`)
       await sleep(500 * attempt)
       continue

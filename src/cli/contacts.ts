@@ -3,6 +3,7 @@ import cliProgress from 'cli-progress'
 import type { Command } from 'commander'
 import { loadDotEnv } from '../config.js'
 import { type ImportSummary, importContacts } from './contacts-import.js'
+import { parseServerUrl } from './options.js'
 
 // `canvass contacts import <file.csv> --list <list_id>`: a client of a running server.
 
@@ -15,11 +16,18 @@ export function registerContactCommands(program: Command): void {
         'in batches of 1000 through POST /v1/contacts/bulk',
     )
     .requiredOption('--list <list_id>', 'the contact list to add to')
-    .option('--url <url>', 'the server (env CANVASS_URL, default http://127.0.0.1:3000)')
+    .option('--url <url>', 'the server (env CANVASS_URL, default http://127.0.0.1:3000)', parseServerUrl)
     .option('--token <token>', 'an API token with contacts:write (env CANVASS_TOKEN)')
     .action(async (file: string, options: { list: string; url?: string; token?: string }) => {
       loadDotEnv()
-      const baseUrl = options.url ?? process.env['CANVASS_URL'] ?? 'http://127.0.0.1:3000'
+      let baseUrl: string
+      try {
+        baseUrl = parseServerUrl(options.url ?? process.env['CANVASS_URL'] ?? 'http://127.0.0.1:3000')
+      } catch (error) {
+        console.error(`CANVASS_URL: ${(error as Error).message}`)
+        process.exitCode = 2
+        return
+      }
       const token = options.token ?? process.env['CANVASS_TOKEN']
       if (!token) {
         console.error('a token is needed: --token <token> or CANVASS_TOKEN')

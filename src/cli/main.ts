@@ -2,13 +2,15 @@
 import { Command, InvalidArgumentError } from 'commander'
 import { formatTimestamp } from '../clock.js'
 import { ConfigError, configFromEnv, loadDotEnv } from '../config.js'
-import { openDatabase } from '../db/database.js'
+import { createDatabaseIfMissing, openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
 import { allScopes, isScope, type Scope } from '../domain/scopes.js'
 import { createToken, ensureWorkspace, listTokens, revokeToken } from '../domain/tokens.js'
 import { startServer } from '../server.js'
 import { registerContactCommands } from './contacts.js'
+import { describeFailure } from './failures.js'
 import { registerFormCommands } from './forms.js'
+import { canvassVersion, parseHost, parsePort } from './options.js'
 import { registerWebhookCommands } from './webhooks.js'
 
 // `npx canvass <command>`. Each command reads the same configuration as the server.
@@ -46,13 +48,25 @@ function parseScopes(value: string): Scope[] {
 
 const program = new Command('canvass')
   .description('Canvass, the self-hostable survey service')
+  .version(canvassVersion(), '-V, --version', 'print the version of Canvass')
   .showHelpAfterError()
 
 program
   .command('serve')
   .description('run the HTTP API (migrates the database first)')
-  .action(async () => {
-    const server = await startServer(config())
+  .option('--port <port>', 'port to listen on (env PORT, default 3000; 0 picks a free one)', parsePort)
+  .option(
+    '--host <address>',
+    'address to listen on (env HOST, default 127.0.0.1; 0.0.0.0 for all)',
+    parseHost,
+  )
+  .action(async (options: { port?: number; host?: string }) => {
+    const settings = config()
+    const server = await startServer({
+      ...settings,
+      ...(options.port === undefined ? {} : { port: options.port }),
+      ...(options.host === undefined ? {} : { host: options.host }),
+    })
     const stop = async (signal: string) => {
       server.app.log.info({ signal }, 'shutting down: finishing in-flight requests')
       await server.close()
@@ -65,9 +79,13 @@ program
 program
   .command('migrate')
   .description('bring the database schema up to date')
-  .action(async () => {
+  .option('--create-database', 'on PostgreSQL, first create the database DATABASE_URL names if it is missing')
+  .action(async (options: { createDatabase?: boolean }) => {
+    const settings = config()
+    const created = options.createDatabase ? await createDatabaseIfMissing(settings.database) : undefined
+    if (created !== undefined) console.log(`created the database ${created}`)
     // Not withDatabase: it migrates first, and then this would always find nothing to apply.
-    const database = openDatabase(config().database)
+    const database = openDatabase(settings.database)
     const applied = await migrateToLatest(database).finally(() => database.close())
     console.log(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'the database is up to date')
   })
@@ -96,15 +114,36 @@ token
 token
   .command('list')
   .description('list tokens (never their secret values)')
-  .action(async () => {
+  .option('--json', 'print a JSON array instead of a table')
+  .action(async (options: { json?: boolean }) => {
     const tokens = await withDatabase(({ db }) => listTokens(db))
-    for (const t of tokens) {
-      const state = t.revokedAt === null ? 'active' : `revoked ${formatTimestamp(t.revokedAt)}`
-      console.log(
-        [t.id, t.workspace, t.name, formatTimestamp(t.createdAt), state, t.scopes.join(',')].join('\t'),
-      )
+    const rows = tokens.map((t) => ({
+      id: t.id,
+      workspace: t.workspace,
+      name: t.name,
+      created_at: formatTimestamp(t.createdAt),
+      revoked_at: t.revokedAt === null ? null : formatTimestamp(t.revokedAt),
+      scopes: t.scopes,
+    }))
+    if (options.json) {
+      console.log(JSON.stringify(rows, null, 2))
+      return
     }
-    if (tokens.length === 0) console.log('no tokens')
+    if (rows.length === 0) {
+      console.log('no tokens; create one with: canvass token create')
+      return
+    }
+    printTable(
+      ['ID', 'WORKSPACE', 'NAME', 'CREATED', 'STATE', 'SCOPES'],
+      rows.map((row) => [
+        row.id,
+        row.workspace,
+        row.name,
+        row.created_at,
+        row.revoked_at === null ? 'active' : `revoked ${row.revoked_at}`,
+        row.scopes.join(','),
+      ]),
+    )
   })
 
 token
@@ -124,7 +163,28 @@ registerFormCommands(program)
 registerContactCommands(program)
 registerWebhookCommands(program)
 
+/** Columns padded to their widest cell, the last one left as it is. */
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  )
+  for (const row of [header, ...rows]) {
+    console.log(
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+        .join('  '),
+    )
+  }
+}
+
 program.parseAsync(process.argv).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `configuration error: ${error.message}` : error)
+  const debug = ['debug', 'trace'].includes(process.env['LOG_LEVEL'] ?? '')
+  const line =
+    error instanceof ConfigError
+      ? `configuration error: ${error.message}`
+      : (describeFailure(error, process.env['DATABASE_URL']) ??
+        `${error instanceof Error ? error.message : String(error)}${debug ? '' : ' (LOG_LEVEL=debug shows the stack trace)'}`)
+  console.error(`canvass: ${line}`)
+  if (debug) console.error(error)
   process.exit(1)
 })

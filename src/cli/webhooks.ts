@@ -1,10 +1,11 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type Command, InvalidArgumentError } from 'commander'
+import type { Command } from 'commander'
 import { createLogger } from '../logger.js'
 import { serveWorkerMetrics } from '../metrics-server.js'
 import { startWorker } from '../server.js'
 import { config } from './main.js'
+import { parsePort } from './options.js'
 
 // `canvass worker`: delivers webhooks without serving the API. Any number may run against one
 // PostgreSQL database (jobs are claimed with leases); on SQLite run one delivering process.
@@ -42,10 +43,4 @@ export function registerWebhookCommands(program: Command): void {
       process.once('SIGTERM', () => void stop('SIGTERM'))
       process.once('SIGINT', () => void stop('SIGINT'))
     })
-}
-
-function parsePort(value: string): number {
-  const port = Number(value)
-  if (!/^\d+$/.test(value) || port > 65_535) throw new InvalidArgumentError('a port number, 0 to 65535')
-  return port
 }

@@ -185,6 +185,35 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
 }
 
 /**
+ * `canvass migrate --create-database`: creates the PostgreSQL database DATABASE_URL names, through
+ * the server's `postgres` maintenance database. Its name when it was created; undefined when it was there.
+ * SQLite needs nothing: the file is created when first opened.
+ */
+export async function createDatabaseIfMissing(config: DatabaseConfig): Promise<string | undefined> {
+  if (config.kind === 'sqlite') return undefined
+  const target = new URL(config.connectionString)
+  const name = decodeURIComponent(target.pathname.slice(1))
+  if (name === '') throw new Error('DATABASE_URL names no database (postgres://user@host:port/<name>)')
+  const maintenance = new URL(config.connectionString)
+  maintenance.pathname = name === 'postgres' ? '/template1' : '/postgres'
+  maintenance.search = ''
+  const client = new pg.Client({ connectionString: maintenance.toString(), connectionTimeoutMillis: 5000 })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (found.rowCount) return undefined
+    await client.query(`create database ${pg.escapeIdentifier(name)}`)
+    return name
+  } catch (error) {
+    // Another process created it in between.
+    if (errorCode(error) === '42P04') return undefined
+    throw error
+  } finally {
+    await client.end()
+  }
+}
+
+/**
  * One try of a transaction, then the hooks it registered, once it has committed and released its
  * connection. A try that fails (rolled back, perhaps retried) drops its hooks with it. A throwing
  * hook is ignored: the data is committed, and an error would make the caller retry or report a

@@ -200,6 +200,22 @@ async function record(
     : await recordFailure(ctx.database, claimed, outcome, ctx.config.webhookRetrySchedule)
   if (result === 'succeeded') ctx.metrics.succeeded.inc()
   else if (result !== 'lost') ctx.metrics.failed.inc({ final: result === 'failed' ? 'true' : 'false' })
+  if (!outcome.ok) {
+    // What an operator needs to find the failing receiver; never the secret, the URL or the body.
+    const { delivery, webhook } = claimed
+    ctx.logger.warn(
+      {
+        webhook: webhook.tag,
+        form: webhook.form_id,
+        delivery: delivery.id,
+        attempt: Number(delivery.attempts) + 1,
+        status: outcome.statusCode,
+        error: outcome.error,
+        result,
+      },
+      'webhook delivery attempt failed',
+    )
+  }
   return result
 }
 

@@ -125,7 +125,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   })
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const apiError = toApiError(error)
+    const apiError = toApiError(error, ctx.config.bodyLimit)
     if (apiError.code === 'internal') request.log.error({ err: error, reqId: request.id }, 'unhandled error')
     // So that the client, still sending, can read the 413 rather than a reset connection.
     if (apiError.code === 'payload_too_large') await discardRest(request.raw)
@@ -198,7 +198,7 @@ const codeByStatus = new Map<number, ErrorCode>(
   (Object.entries(errorStatus) as [ErrorCode, number][]).reverse().map(([code, status]) => [status, code]),
 )
 
-function toApiError(error: FastifyError): ApiError {
+function toApiError(error: FastifyError, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof DomainError) return apiErrorOf(error)
   if (error.validation) {
@@ -209,7 +209,9 @@ function toApiError(error: FastifyError): ApiError {
     )
   }
   const mapped = error.code ? frameworkCodes[error.code] : undefined
-  if (mapped === 'payload_too_large') return new ApiError(mapped, 'the request body is larger than the limit')
+  if (mapped === 'payload_too_large') {
+    return new ApiError(mapped, `the request body is larger than ${bodyLimit} bytes (CANVASS_BODY_LIMIT)`)
+  }
   if (mapped === 'unsupported_media_type') {
     return new ApiError(mapped, 'a request body must be sent with Content-Type: application/json')
   }

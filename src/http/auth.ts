@@ -32,9 +32,15 @@ export class TokenCache {
 }
 
 export function unauthorized(): ApiError {
-  return new ApiError('unauthorized', 'a valid bearer token is required', undefined, {
-    'www-authenticate': 'Bearer realm="canvass"',
-  })
+  // One answer for a missing, malformed, unknown or revoked token: it must not tell them apart.
+  return new ApiError(
+    'unauthorized',
+    'a valid API token is required: send Authorization: Bearer <token>',
+    undefined,
+    {
+      'www-authenticate': 'Bearer realm="canvass"',
+    },
+  )
 }
 
 /** Counts a failed authentication of this request's client; throws once it is over its limit. */

@@ -17,6 +17,8 @@ const ajv = addFormats.default(
     useDefaults: true,
     strict: false,
     coerceTypes: false,
+    // Errors carry the offending value, so a message can quote it.
+    verbose: true,
   }),
 )
 
@@ -46,6 +48,10 @@ function describe(error: ErrorObject): string {
       return 'is required'
     case 'additionalProperties':
       return 'is not a known property'
+    case 'enum': {
+      const allowed = (error.params.allowedValues as unknown[]).map(String).join(', ')
+      return `must be one of ${allowed}; got ${quoted(error.data)}`
+    }
     case 'format':
       if (error.params.format === 'email') return 'must be an e-mail address'
       if (error.params.format === 'timestamp') return 'must be an ISO 8601 timestamp or Unix seconds'
@@ -53,6 +59,12 @@ function describe(error: ErrorObject): string {
     default:
       return error.message ?? 'is invalid'
   }
+}
+
+/** A value as a person would write it in JSON, cut short if long. */
+function quoted(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
 export function fieldErrorsFromAjv(errors: ErrorObject[]): FieldError[] {

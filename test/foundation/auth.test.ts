@@ -58,8 +58,8 @@ describe('authentication', () => {
       title: 'Unauthorized',
       status: 401,
       code: 'unauthorized',
-      detail: 'a valid bearer token is required',
-      description: 'a valid bearer token is required',
+      detail: 'a valid API token is required: send Authorization: Bearer <token>',
+      description: 'a valid API token is required: send Authorization: Bearer <token>',
     })
   })
 

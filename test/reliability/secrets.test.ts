@@ -47,9 +47,11 @@ describe(`secrets on ${testBackend}`, () => {
     const other = await token('--workspace', 'other', '--name', 'other')
     const noScope = await token('--name', 'narrow', '--scopes', 'forms:read')
     const revoked = await token('--name', 'revoked')
-    const listed = await runCanvass(['token', 'list'], env)
-    const revokedLine = listed.output.split('\n').find((line) => line.split('\t')[2] === 'revoked')
-    const revocation = await runCanvass(['token', 'revoke', revokedLine?.split('\t')[0] ?? 'missing'], env)
+    const listed = await runCanvass(['token', 'list', '--json'], env)
+    const toRevoke = (JSON.parse(listed.output) as { id: string; name: string }[]).find(
+      (listedToken) => listedToken.name === 'revoked',
+    )
+    const revocation = await runCanvass(['token', 'revoke', toRevoke?.id ?? 'missing'], env)
     expect(revocation.code, revocation.output).toBe(0)
     const unknown = watch.secret(`cvs_${randomBytes(32).toString('base64url')}`)
     watch.record('token list output', listed.output)

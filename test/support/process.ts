@@ -83,8 +83,9 @@ export async function runCanvass(
 /** Starts `canvass serve` on a free port and waits until it listens. */
 export async function startServe(
   env: Record<string, string>,
+  args: string[] = [],
 ): Promise<CanvassProcess & { baseUrl: string; stop(): Promise<void> }> {
-  const server = spawnCanvass(['serve'], { PORT: '0', HOST: '127.0.0.1', ...env })
+  const server = spawnCanvass(['serve', ...args], { PORT: '0', HOST: '127.0.0.1', ...env })
   const [, baseUrl] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)
   return {
     ...server,

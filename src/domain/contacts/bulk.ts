@@ -16,10 +16,11 @@ export interface BulkAnswer {
   contact_list_id: string
 }
 
+/** `added`: contacts this call added (none for a replay). */
 export type BulkOutcome =
-  | { replayed: false; status: 201; body: BulkAnswer }
+  | { replayed: false; status: 201; body: BulkAnswer; added: number }
   /** With an Idempotency-Key: the answer as JSON text, exactly as stored and replayed. */
-  | { replayed: boolean; status: number; text: string }
+  | { replayed: boolean; status: number; text: string; added: number }
 
 export interface IdempotencyKey {
   key: string
@@ -83,12 +84,12 @@ async function addInTransaction(
           'this Idempotency-Key was already used with another request body; use a new key',
         )
       }
-      return { replayed: true, status: Number(stored.status_code), text: stored.response_body }
+      return { replayed: true, status: Number(stored.status_code), text: stored.response_body, added: 0 }
     }
   }
   const added = await insertContacts(trx, dialect, request.list_id, request.contacts)
   const body: BulkAnswer = { added_contacts: added, contact_list_id: request.list_id }
-  if (!idempotency) return { replayed: false, status: 201, body }
+  if (!idempotency) return { replayed: false, status: 201, body, added: added.length }
 
   const text = JSON.stringify(body)
   const row = {
@@ -125,5 +126,5 @@ async function addInTransaction(
     .where('workspace_id', '=', workspaceId)
     .where('created_at', '<', cutoff)
     .execute()
-  return { replayed: false, status: 201, text }
+  return { replayed: false, status: 201, text, added: added.length }
 }

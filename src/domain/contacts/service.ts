@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js'
+import type { ProductMetrics } from '../../product-metrics.js'
 import type { Paging } from '../forms/service.js'
 import { addContactsToList, type IdempotencyKey } from './bulk.js'
 import { deleteContact, findContact, listContactsOfList } from './contacts.js'
@@ -6,7 +7,7 @@ import { createContactList, deleteContactList, findContactList, listContactLists
 import type { BulkRequest } from './validation.js'
 
 // Contact lists and their contacts, closed over the database (see forms/service.ts).
-export function contactsService(database: Database) {
+export function contactsService(database: Database, metrics: ProductMetrics) {
   const { db } = database
   return {
     createList: (workspaceId: string, name: string) => createContactList(db, workspaceId, name),
@@ -21,8 +22,11 @@ export function contactsService(database: Database) {
     find: (workspaceId: string, contactId: string) => findContact(db, workspaceId, contactId),
     delete: (workspaceId: string, contactId: string) => deleteContact(database, workspaceId, contactId),
     /** The bulk add; undefined when the list is not in the workspace. */
-    addToList: (workspaceId: string, request: BulkRequest, idempotency?: IdempotencyKey) =>
-      addContactsToList(database, workspaceId, request, idempotency),
+    async addToList(workspaceId: string, request: BulkRequest, idempotency?: IdempotencyKey) {
+      const outcome = await addContactsToList(database, workspaceId, request, idempotency)
+      if (outcome && outcome.added > 0) metrics.contactsAdded.inc(outcome.added)
+      return outcome
+    },
   }
 }
 

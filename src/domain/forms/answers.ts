@@ -107,13 +107,13 @@ function checkAnswer(question: Question, value: unknown): { value: AnswerValue }
       const labels = choiceLabels(question)
       if (answerType(question) === 'choice') {
         if (typeof value !== 'string') return { error: 'must be one label string' }
-        return labels.includes(value) ? { value: { label: value } } : { error: 'is not one of the choices' }
+        return labels.includes(value) ? { value: { label: value } } : { error: notAChoice(value, labels) }
       }
       if (!Array.isArray(value) || value.length === 0) return { error: 'must be a non-empty array of labels' }
       const seen = new Set<string>()
       for (const [index, label] of value.entries()) {
         if (typeof label !== 'string') return { error: `item ${index} must be a label string` }
-        if (!labels.includes(label)) return { error: `item ${index} is not one of the choices` }
+        if (!labels.includes(label)) return { error: `item ${index}: ${notAChoice(label, labels)}` }
         if (seen.has(label)) return { error: `item ${index} repeats the label ${JSON.stringify(label)}` }
         seen.add(label)
       }
@@ -212,4 +212,11 @@ export function buildResponseItem(
 
 function pointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+/** Names the offending label and the ones allowed (a form has at most 1000; a long list is cut). */
+function notAChoice(label: string, labels: string[]): string {
+  const shown = labels.slice(0, 20).join(', ')
+  const more = labels.length > 20 ? `, ... (${labels.length} in all)` : ''
+  return `${JSON.stringify(label.length > 80 ? `${label.slice(0, 77)}...` : label)} is not one of the choices: ${shown}${more}`
 }

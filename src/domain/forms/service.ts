@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream'
 import type { Database } from '../../db/database.js'
+import type { ProductMetrics } from '../../product-metrics.js'
+import { DomainError } from '../errors.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import type { Submission } from './answers.js'
 import type { FormInput } from './definition.js'
@@ -13,6 +15,7 @@ import {
   type ResponseFilter,
   submitResponse,
 } from './responses.js'
+import { NotAcceptingError } from './settings.js'
 
 // The forms and responses capabilities as the HTTP layer and the CLI use them: closed over the
 // database, so callers never choose between a connection and a transaction. `undefined` (or
@@ -32,12 +35,15 @@ export function formsService(database: Database) {
   }
 }
 
-export function responsesService(database: Database, signal: DeliverySignal) {
+export function responsesService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
   const { db } = database
   const definitions: DefinitionMemo = new Map()
   return {
-    submit: (workspaceId: string, formId: string, submission: Submission) =>
-      submitResponse(database, signal, workspaceId, formId, submission, { definitions }),
+    async submit(workspaceId: string, formId: string, submission: Submission) {
+      const stored = await submitResponse(database, signal, workspaceId, formId, submission, { definitions })
+      if (stored) metrics.responsesStored.inc()
+      return stored
+    },
     /** A page of listed items as JSON texts, one more than the page size when another follows. */
     page: (
       workspaceId: string,
@@ -64,16 +70,34 @@ export function responsesService(database: Database, signal: DeliverySignal) {
  * Forms as respondents reach them (no token): found by id alone, answered only while they accept
  * public answers. The reader keeps parsed definitions per form version, one per context.
  */
-export function publicFormsService(database: Database, signal: DeliverySignal) {
+export function publicFormsService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
   const reader = new PublicFormReader(database.db)
   const definitions: DefinitionMemo = new Map()
+  const refused = (kind: PublicRefusal) => metrics.publicSubmissionsRefused.inc({ kind })
   return {
     find: (formId: string) => reader.find(formId),
     /** Checked again under the form's lock: a form that closed meanwhile throws NotAcceptingError. */
-    submit: (workspaceId: string, formId: string, submission: Submission) =>
-      submitResponse(database, signal, workspaceId, formId, submission, { public: true, definitions }),
+    async submit(workspaceId: string, formId: string, submission: Submission) {
+      try {
+        const stored = await submitResponse(database, signal, workspaceId, formId, submission, {
+          public: true,
+          definitions,
+        })
+        if (stored) metrics.responsesStored.inc()
+        return stored
+      } catch (error) {
+        if (error instanceof NotAcceptingError) refused(error.reason)
+        else if (error instanceof DomainError && error.kind === 'validation_failed') refused('invalid')
+        throw error
+      }
+    },
+    /** Counts a submission refused before it reached submit (rate limit, honeypot, closed form). */
+    refused,
   }
 }
+
+/** Why a public submission was refused, as counted on /metrics. */
+export type PublicRefusal = 'not_public' | 'closed' | 'invalid' | 'rate_limited' | 'honeypot'
 
 export type FormsService = ReturnType<typeof formsService>
 export type PublicFormsService = ReturnType<typeof publicFormsService>

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { mayReadMetrics, metricsTokenHint, registerProductMetrics } from '../../product-metrics.js'
+import { ApiError } from '../errors.js'
 
 // Liveness, readiness and metrics: outside /v1, no token.
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const Status = Type.Object({ status: Type.String() })
   const tags = ['operations']
+  registerProductMetrics(app.metrics.registry, app.ctx.productMetrics)
 
   app.get(
     '/healthz',
@@ -48,10 +51,17 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Prometheus metrics (text exposition format)',
         description:
           'Request counts and latency histograms by route and status, webhook delivery counts, ' +
-          'latency and queue depth, and process metrics. No token needed.',
+          'latency and queue depth, product counters (responses stored, contacts added, public ' +
+          'submissions refused by kind), and process metrics. No API token; when the server sets ' +
+          '`CANVASS_METRICS_TOKEN`, `Authorization: Bearer <that token>` (401 otherwise).',
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      if (!mayReadMetrics(app.ctx.config.metricsToken, request.headers.authorization)) {
+        throw new ApiError('unauthorized', metricsTokenHint, undefined, {
+          'www-authenticate': 'Bearer realm="canvass-metrics"',
+        })
+      }
       reply.type(app.metrics.registry.contentType)
       return app.metrics.registry.metrics()
     },

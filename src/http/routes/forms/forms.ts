@@ -5,6 +5,7 @@ import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import { FormParams } from '../../schemas.js'
+import { formBodyValidatorCompiler } from './definition-check.js'
 import { FormBody, FormSchema } from './schemas.js'
 
 // Form definitions (docs/api.md#forms).
@@ -22,6 +23,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
         body: FormBody,
         response: { 201: FormSchema },
       },
+      validatorCompiler: formBodyValidatorCompiler,
     },
     async (request, reply) => {
       const form = await app.ctx.forms.create(workspaceOf(request), request.body)
@@ -76,6 +78,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
         body: FormBody,
         response: { 200: FormSchema },
       },
+      validatorCompiler: formBodyValidatorCompiler,
     },
     async (request) => {
       const form = await app.ctx.forms.replace(workspaceOf(request), request.params.form_id, request.body)

@@ -87,6 +87,7 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
       onRequest: async (request, reply) => {
         const verdict = await app.countPublicSubmission(request, request.params.form_id)
         if (verdict.exceeded) {
+          app.ctx.publicForms.refused('rate_limited')
           reply.header('retry-after', String(verdict.retryAfter))
           throw new ApiError(
             'rate_limited',
@@ -117,8 +118,10 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { form_id: formId } = request.params
       const found = await app.ctx.publicForms.find(formId)
-      if (!found || found.acceptance === 'not_public') throw notFound('form', formId)
-      if (found.acceptance === 'closed') throw formClosed(formId)
+      if (found?.acceptance !== 'accepting') {
+        app.ctx.publicForms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
+        throw found?.acceptance === 'closed' ? formClosed(formId) : notFound('form', formId)
+      }
       try {
         const stored = await app.ctx.publicForms.submit(found.workspaceId, formId, request.body)
         if (!stored) throw notFound('form', formId)

@@ -122,6 +122,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       onRequest: async (request, reply) => {
         const verdict = await app.countPublicSubmission(request, request.params.form_id)
         if (verdict.exceeded) {
+          forms.refused('rate_limited')
           reply.header('retry-after', String(verdict.retryAfter))
           return sendPage(reply, 429, rateLimitedPage(verdict.retryAfter))
         }
@@ -132,10 +133,16 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
       const found = await forms.find(formId)
       const closed = closedOrMissing(reply, found)
-      if (closed || !found) return closed
+      if (closed || !found) {
+        forms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
+        return closed
+      }
       const thanks = found.form.settings.thank_you.redirect_url ?? `/f/${formId}/thanks`
       // A filled trap is a bot: it is told it succeeded, and nothing is stored.
-      if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') return reply.redirect(thanks, 303)
+      if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
+        forms.refused('honeypot')
+        return reply.redirect(thanks, 303)
+      }
       const values = typedValues(fields)
       try {
         const stored = await forms.submit(found.workspaceId, formId, submissionFromFields(found.form, values))
