@@ -17,6 +17,7 @@ import type { Scope } from '../domain/scopes.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
 import { authenticate, TokenCache } from './auth.js'
 import { ApiError, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
+import { MemoryBudget } from './memory.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
 import { registerRoutes } from './routes/index.js'
@@ -41,6 +42,8 @@ declare module 'fastify' {
     config: Config
     database: Database
     metrics: HttpMetrics
+    /** The process's budget for stored items held by pages and exports (CANVASS_LIST_MEMORY). */
+    listMemory: MemoryBudget
   }
 }
 
@@ -85,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('config', deps.config)
   app.decorate('database', deps.database)
   app.decorate('metrics', createMetrics())
+  app.decorate('listMemory', new MemoryBudget(deps.config.listMemory))
   app.decorateRequest('principal', null)
   app.setValidatorCompiler(validatorCompiler)
   app.addSchema(ProblemSchema)

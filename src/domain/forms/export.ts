@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../db/database.js'
 import type { Answer, ResponseItem } from './answers.js'
 import type { FormDefinition } from './definition.js'
-import { exportResponseItems, type ResponseFilter } from './responses.js'
+import { exportBatchRows, exportResponseItems, type ResponseFilter } from './responses.js'
 
 // Streaming export: a Readable pulls one keyset batch at a time only when the consumer wants
 // more (Readable.from honours backpressure), so memory stays flat however many responses match.
@@ -85,31 +85,49 @@ function* chunks(items: string[], line: (item: string) => string): Generator<str
   if (chunk) yield chunk
 }
 
+/** Bytes an export may hold: taken before each batch is read, given back when it has been written. */
+export interface ExportMemory {
+  take(bytes: number): Promise<void> | undefined
+  give(bytes: number): void
+}
+
 export function exportStream(
   db: Db,
   formId: string,
   definition: FormDefinition,
   filter: ResponseFilter,
   format: ExportFormat,
+  memory: ExportMemory,
+  maxItemBytes: number,
+  batchBytes: number,
 ): Readable {
-  const batches = exportResponseItems(db, formId, filter)
-  if (format === 'ndjson') {
-    return Readable.from(
-      (async function* () {
-        for await (const batch of batches) yield* chunks(batch, (item) => `${item}\n`)
-      })(),
-      { objectMode: false },
-    )
-  }
-  const columns = csvColumns(definition)
+  const batchRows = exportBatchRows(maxItemBytes, batchBytes)
+  const held = batchRows * Math.max(1, maxItemBytes)
+  const batches = exportResponseItems(db, formId, filter, batchRows)
+  const line =
+    format === 'ndjson'
+      ? (item: string) => `${item}\n`
+      : (() => {
+          const columns = csvColumns(definition)
+          return (json: string) => {
+            const item = JSON.parse(json) as ResponseItem
+            return stringify([columns.map((column) => spreadsheetSafe(column.value(item)))])
+          }
+        })()
   return Readable.from(
     (async function* () {
-      yield stringify([columns.map((column) => spreadsheetSafe(column.header))])
-      for await (const batch of batches) {
-        yield* chunks(batch, (json) => {
-          const item = JSON.parse(json) as ResponseItem
-          return stringify([columns.map((column) => spreadsheetSafe(column.value(item)))])
-        })
+      if (format === 'csv') {
+        yield stringify([csvColumns(definition).map((column) => spreadsheetSafe(column.header))])
+      }
+      for (;;) {
+        await memory.take(held)
+        try {
+          const next = await batches.next()
+          if (next.done) return
+          yield* chunks(next.value, line)
+        } finally {
+          memory.give(held)
+        }
       }
     })(),
     { objectMode: false },

@@ -1,7 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { deleteContact, findContact, listContactsOfList } from '../../../domain/contacts/contacts.js'
+import {
+  type ContactView,
+  deleteContact,
+  findContact,
+  loadContactsOfList,
+  planContactsOfList,
+} from '../../../domain/contacts/contacts.js'
 import {
   createContactList,
   deleteContactList,
@@ -10,6 +16,7 @@ import {
 } from '../../../domain/contacts/lists.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError, notFound } from '../../errors.js'
+import { pageItemSerializer, sendPlannedPage } from '../../memory.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import {
   ContactListBody,
@@ -116,11 +123,20 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       const db = app.database.db
       if (!(await findContactList(db, workspaceOf(request), list_id))) throw notFound('contact list', list_id)
       const page = request.query
-      const contacts = await listContactsOfList(db, list_id, {
+      // Contacts may carry up to ~200 KB of data each: the page is read and written in batches.
+      const plan = await planContactsOfList(db, list_id, {
         offset: pageOffset(page),
         limit: page.page_size + 1,
       })
-      return pageResult(request, reply, page, contacts)
+      return sendPlannedPage(
+        request,
+        reply,
+        app.listMemory,
+        page,
+        plan,
+        (ids) => loadContactsOfList(db, list_id, ids),
+        pageItemSerializer<ContactView>(reply, StoredContactSchema),
+      )
     },
   )
 

@@ -1,10 +1,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { createForm, deleteForm, findForm, listForms, replaceForm } from '../../../domain/forms/forms.js'
+import {
+  createForm,
+  deleteForm,
+  type FormView,
+  findForm,
+  loadForms,
+  planForms,
+  replaceForm,
+} from '../../../domain/forms/forms.js'
 import { workspaceOf } from '../../auth.js'
 import { notFound } from '../../errors.js'
-import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { pageItemSerializer, sendPlannedPage } from '../../memory.js'
+import { PagedList, PageQuery, pageOffset } from '../../pagination.js'
 import { FormBody, FormParams, FormSchema } from './schemas.js'
 
 // CONTRACT 2: form definitions.
@@ -42,11 +51,19 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const page = request.query
-      const forms = await listForms(app.database.db, workspaceOf(request), {
-        offset: pageOffset(page),
-        limit: page.page_size + 1,
-      })
-      return pageResult(request, reply, page, forms)
+      // A definition may be as large as a request body (4 MiB): the page is read and written in batches.
+      const db = app.database.db
+      const workspaceId = workspaceOf(request)
+      const plan = await planForms(db, workspaceId, { offset: pageOffset(page), limit: page.page_size + 1 })
+      return sendPlannedPage(
+        request,
+        reply,
+        app.listMemory,
+        page,
+        plan,
+        (ids) => loadForms(db, workspaceId, ids),
+        pageItemSerializer<FormView>(reply, FormSchema),
+      )
     },
   )
 

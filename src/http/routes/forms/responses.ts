@@ -6,12 +6,15 @@ import { type ExportFormat, exportContentType, exportStream } from '../../../dom
 import { findForm } from '../../../domain/forms/forms.js'
 import {
   deleteResponses,
+  formSizes,
   listResponseItems,
+  loadResponseItems,
   type ResponseFilter,
   submitResponse,
 } from '../../../domain/forms/responses.js'
 import { workspaceOf } from '../../auth.js'
 import { type FieldError, notFound, validationFailed } from '../../errors.js'
+import { batchesBySize, sendPageStream } from '../../memory.js'
 import { PagedList, PageQuery, pageResult } from '../../pagination.js'
 import { FormParams, ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
 
@@ -20,6 +23,9 @@ import { FormParams, ResponseFilterQuery, ResponseItemSchema, SubmissionBody } f
 const MAX_IDS = 1000
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/
 const jsonType = 'application/json; charset=utf-8'
+// A form whose items are all at most this size is listed in one query and one string (the common
+// case: ~1.7 KB items); a page of 1000 is then at most 16 MB, counted against the budget.
+const HOT_ITEM_BYTES = 16 * 1024
 
 /** Sends JSON that is already serialised; Fastify passes a string with a JSON type through as it is. */
 function sendJsonText(reply: FastifyReply, status: number, text: string): FastifyReply {
@@ -107,18 +113,54 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { page, page_size } = request.query
       const filter = responseFilter(request.query)
-      const rows = await listResponseItems(
-        app.database.db,
-        workspaceOf(request),
-        request.params.form_id,
+      const memory = app.listMemory
+      const formId = request.params.form_id
+      // Taken before the query, for the case that every item of the form is small: then the page
+      // is read in one query and held as one string, until it is sent.
+      const hotBytes = (page_size + 1) * HOT_ITEM_BYTES
+      await memory.take(hotBytes)
+      let found: Awaited<ReturnType<typeof listResponseItems>>
+      try {
+        found = await listResponseItems(
+          app.database.db,
+          workspaceOf(request),
+          formId,
+          { page, page_size },
+          filter,
+          HOT_ITEM_BYTES,
+        )
+      } finally {
+        if (Array.isArray(found)) memory.giveWhenSent(reply, hotBytes)
+        else memory.give(hotBytes)
+      }
+      if (!found) throw notFound('form', formId)
+      if (Array.isArray(found)) {
+        const shaped = pageResult(request, reply, { page, page_size }, found)
+        // Items are stored serialised: the page is a join of their texts, not a re-serialisation.
+        const body = `{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[${shaped.items.join(',')}]}`
+        return sendJsonText(reply, 200, body)
+      }
+      const rows = found.plan.slice(0, page_size)
+      for (const row of rows) memory.check(Number(row.bytes), 'a response on this page')
+      const db = app.database.db
+      const batches = batchesBySize(rows, (row) => Number(row.bytes), memory.batchBytes).map((batch) => ({
+        bytes: batch.reduce((sum, row) => sum + Number(row.bytes), 0),
+        load: () =>
+          loadResponseItems(
+            db,
+            formId,
+            batch.map((row) => Number(row.seq)),
+            filter.order,
+          ),
+      }))
+      return sendPageStream(
+        request,
+        reply,
+        memory,
         { page, page_size },
-        filter,
+        found.plan.length > page_size,
+        batches,
       )
-      if (!rows) throw notFound('form', request.params.form_id)
-      const shaped = pageResult(request, reply, { page, page_size }, rows)
-      // Items are stored serialised: the page is a join of their texts, not a re-serialisation.
-      const body = `{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[${shaped.items.join(',')}]}`
-      return sendJsonText(reply, 200, body)
     },
   )
 
@@ -199,9 +241,22 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       const filter = responseFilter(request.query)
       const format = request.query.format ?? 'ndjson'
       const formId = request.params.form_id
-      const form = await findForm(app.database.db, workspaceOf(request), formId)
-      if (!form) throw notFound('form', formId)
-      const stream = exportStream(app.database.db, formId, form, filter, format)
+      const db = app.database.db
+      const form = await findForm(db, workspaceOf(request), formId)
+      const sizes = await formSizes(db, workspaceOf(request), formId)
+      if (!form || !sizes) throw notFound('form', formId)
+      const memory = app.listMemory
+      memory.check(Number(sizes.max_item_bytes), 'the largest response of this form')
+      const stream = exportStream(
+        db,
+        formId,
+        form,
+        filter,
+        format,
+        memory,
+        Number(sizes.max_item_bytes),
+        memory.batchBytes,
+      )
       return (reply as FastifyReply)
         .type(exportContentType[format])
         .header('content-disposition', `attachment; filename="responses-${formId}.${format}"`)
