@@ -9,6 +9,12 @@ import { type Page, pageResult } from './pagination.js'
 // process-wide budget of bytes first, and written to the socket with backpressure. Concurrent
 // large answers wait for room instead of exhausting the heap (issue 11).
 
+/** For the OpenAPI description of every operation that answers with stored items. */
+export const boundedMemoryNote =
+  'Large items are read in batches and streamed; the bytes are the same as for small ones. All such ' +
+  'answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default ' +
+  '64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.'
+
 /** A counting semaphore over bytes, one per app (built from CANVASS_LIST_MEMORY). */
 export class MemoryBudget {
   private used = 0

@@ -16,7 +16,7 @@ import {
 } from '../../../domain/contacts/lists.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError, notFound } from '../../errors.js'
-import { pageItemSerializer, sendPlannedPage } from '../../memory.js'
+import { boundedMemoryNote, pageItemSerializer, sendPlannedPage } from '../../memory.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import {
   ContactListBody,
@@ -113,6 +113,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags,
         summary: 'List the contacts of a list, oldest first',
+        description: boundedMemoryNote,
         params: ListParams,
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
         response: { 200: PagedList(StoredContactSchema) },

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/forms/forms.js'
 import { workspaceOf } from '../../auth.js'
 import { notFound } from '../../errors.js'
-import { pageItemSerializer, sendPlannedPage } from '../../memory.js'
+import { boundedMemoryNote, pageItemSerializer, sendPlannedPage } from '../../memory.js'
 import { PagedList, PageQuery, pageOffset } from '../../pagination.js'
 import { FormBody, FormParams, FormSchema } from './schemas.js'
 
@@ -45,6 +45,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags,
         summary: 'List forms, oldest first',
+        description: boundedMemoryNote,
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
         response: { 200: PagedList(FormSchema) },
       },

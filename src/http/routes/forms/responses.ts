@@ -14,7 +14,7 @@ import {
 } from '../../../domain/forms/responses.js'
 import { workspaceOf } from '../../auth.js'
 import { type FieldError, notFound, validationFailed } from '../../errors.js'
-import { batchesBySize, sendPageStream } from '../../memory.js'
+import { batchesBySize, boundedMemoryNote, sendPageStream } from '../../memory.js'
 import { PagedList, PageQuery, pageResult } from '../../pagination.js'
 import { FormParams, ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
 
@@ -105,6 +105,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'List responses (seed 4.1), newest first',
+        description: boundedMemoryNote,
         params: FormParams,
         querystring: Type.Object({ ...PageQuery, ...ResponseFilterQuery }, { additionalProperties: false }),
         response: { 200: PagedList(ResponseItemSchema) },
@@ -215,7 +216,8 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Export every matching response, streamed',
         description:
           '`ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), ' +
-          'hidden fields and variables.',
+          'hidden fields and variables. ' +
+          boundedMemoryNote,
         params: FormParams,
         querystring: Type.Object(
           {
