@@ -13,9 +13,9 @@ export interface Fetched {
   lines: number
 }
 
-export function getAll(url: string, headers: Record<string, string>): Promise<Fetched> {
+export function getAll(url: string, headers: Record<string, string>, via: Agent = agent): Promise<Fetched> {
   return new Promise((done, fail) => {
-    get(url, { headers, agent }, (response) => {
+    get(url, { headers, agent: via }, (response) => {
       let bytes = 0
       let lines = 0
       response.on('data', (chunk: Buffer) => {
