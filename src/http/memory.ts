@@ -66,7 +66,7 @@ export class MemoryBudget {
 /** A slice of a page: its stored size (as estimated before loading) and how to load its JSON texts. */
 export interface ItemBatch {
   bytes: number
-  load(): Promise<string[]>
+  load(): Promise<(string | Buffer)[]>
 }
 
 /** Groups items of known sizes, in order, into batches of at most `batchBytes` (one item alone when larger). */
@@ -92,8 +92,8 @@ export function batchesBySize<T>(items: T[], size: (item: T) => number, batchByt
 // pins a whole batch, and the next batch is loaded only when the client has taken this one.
 const PIECE_BYTES = 64 * 1024
 
-async function* pieces(text: string): AsyncGenerator<Buffer> {
-  const bytes = Buffer.from(text)
+async function* pieces(text: string | Buffer): AsyncGenerator<Buffer> {
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text
   for (let at = 0; at < bytes.length; at += PIECE_BYTES) yield bytes.subarray(at, at + PIECE_BYTES)
 }
 

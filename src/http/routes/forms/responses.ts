@@ -7,6 +7,7 @@ import { findForm } from '../../../domain/forms/forms.js'
 import {
   deleteResponses,
   formSizes,
+  type ItemJson,
   listResponseItems,
   loadResponseItems,
   type ResponseFilter,
@@ -27,9 +28,23 @@ const jsonType = 'application/json; charset=utf-8'
 // case: ~1.7 KB items); a page of 1000 is then at most 16 MB, counted against the budget.
 const HOT_ITEM_BYTES = 16 * 1024
 
-/** Sends JSON that is already serialised; Fastify passes a string with a JSON type through as it is. */
-function sendJsonText(reply: FastifyReply, status: number, text: string): FastifyReply {
+/** Sends JSON that is already serialised; Fastify passes a Buffer, or a string with a JSON type, through as it is. */
+function sendJsonText(reply: FastifyReply, status: number, text: string | Buffer): FastifyReply {
   return reply.code(status).type(jsonType).send(text)
+}
+
+const comma = Buffer.from(',')
+
+/** `head` + items separated by commas + `tail`: one Buffer when the items were read as bytes. */
+function joinItems(head: string, items: ItemJson[], tail: string): string | Buffer {
+  if (items.every((item) => typeof item === 'string')) return `${head}${items.join(',')}${tail}`
+  const parts: Buffer[] = [Buffer.from(head)]
+  for (const [index, item] of items.entries()) {
+    if (index > 0) parts.push(comma)
+    parts.push(typeof item === 'string' ? Buffer.from(item) : item)
+  }
+  parts.push(Buffer.from(tail))
+  return Buffer.concat(parts)
 }
 
 interface FilterQuery {
@@ -138,8 +153,8 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       if (Array.isArray(found)) {
         const shaped = pageResult(request, reply, { page, page_size }, found)
         // Items are stored serialised: the page is a join of their texts, not a re-serialisation.
-        const body = `{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[${shaped.items.join(',')}]}`
-        return sendJsonText(reply, 200, body)
+        const head = `{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[`
+        return sendJsonText(reply, 200, joinItems(head, shaped.items, ']}'))
       }
       const rows = found.plan.slice(0, page_size)
       for (const row of rows) memory.check(Number(row.bytes), 'a response on this page')
