@@ -129,24 +129,6 @@ export async function insertContacts(
   return result
 }
 
-/** One page of a list's contacts, oldest first (then by id), one row more when another page follows. */
-export async function listContactsOfList(
-  db: Db,
-  listId: string,
-  page: { offset: number; limit: number },
-): Promise<ContactView[]> {
-  const rows = await db
-    .selectFrom('contacts')
-    .select(contactColumns)
-    .where('list_id', '=', listId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
-  return rows.map(contactView)
-}
-
 export async function findContact(
   db: Db,
   workspaceId: string,

@@ -66,24 +66,6 @@ export async function findForm(db: Db, workspaceId: string, formId: string): Pro
   return row ? formView(row) : undefined
 }
 
-/** One page of forms, oldest first, with one row more than the page when another page follows. */
-export async function listForms(
-  db: Db,
-  workspaceId: string,
-  page: { offset: number; limit: number },
-): Promise<FormView[]> {
-  const rows = await db
-    .selectFrom('forms')
-    .select(formColumns)
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
-  return rows.map(formView)
-}
-
 /** A page of forms as ids and stored definition sizes (read without loading them), for batching. */
 export async function planForms(
   db: Db,
