@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
+import { constants as zlibConstants } from 'node:zlib'
+import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, {
   type FastifyBaseLogger,
@@ -94,6 +96,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addSchema(ProblemSchema)
 
   registerJsonParser(app)
+  // Only for clients that send Accept-Encoding; streamed answers are piped through the encoder,
+  // so backpressure (and the memory bound) hold. Low levels: JSON compresses well already at
+  // level 4, and higher levels cost more CPU than they save on most links (issue 11).
+  await app.register(compress, {
+    global: true,
+    encodings: ['gzip', 'br', 'deflate'],
+    threshold: 1024,
+    customTypes: /^(application\/([a-z.+-]+\+)?json|application\/x-ndjson|text\/)/,
+    zlibOptions: { level: 4 },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  })
   const routesByPath = collectRoutes(app)
 
   app.addHook('onRequest', async (request, reply) => {
