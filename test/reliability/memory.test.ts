@@ -171,9 +171,11 @@ async function seed(config: TestDatabase['config']): Promise<void> {
 beforeAll(async () => {
   database = await createTestDatabase()
   // Seeded before the server starts, so that its peak RSS is that of the reads alone.
+  const started = performance.now()
   await seed(database.config)
+  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   server = await startServe({ DATABASE_URL: database.url })
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await agent.destroy()
