@@ -7,6 +7,7 @@ import { formatTable, type ScenarioReport, writeResults } from './lib/report.js'
 import { bulkContacts } from './scenarios/bulk-contacts.js'
 import { deepPage } from './scenarios/deep-page.js'
 import { exportScenario } from './scenarios/export.js'
+import { largePages } from './scenarios/large-pages.js'
 import { listPage } from './scenarios/list-page.js'
 import { pageWalk } from './scenarios/page-walk.js'
 import { formPage, publicSubmit } from './scenarios/respondents.js'
@@ -30,6 +31,7 @@ const scenarios: Scenario[] = [
   exportScenario,
   formPage,
   publicSubmit,
+  largePages,
 ]
 
 const { values } = parseArgs({

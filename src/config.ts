@@ -18,6 +18,8 @@ export interface Config {
   authFailureLimit: number
   bodyLimit: number
   bulkMax: number
+  /** Bytes of stored items that all pages and exports of the process hold in memory at once. */
+  listMemory: number
   webhookAllowPrivate: boolean
   webhookTimeoutMs: number
   webhookRetrySchedule: number[]
@@ -140,6 +142,7 @@ export function configFromEnv(env: Env = process.env): Config {
     authFailureLimit: integer(env, 'CANVASS_AUTH_FAILURE_LIMIT', 20, 0, 1_000_000),
     bodyLimit: integer(env, 'CANVASS_BODY_LIMIT', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     bulkMax: integer(env, 'CANVASS_BULK_MAX', 1000, 1, 100_000),
+    listMemory: integer(env, 'CANVASS_LIST_MEMORY', 64 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
     webhookAllowPrivate: flag(env, 'CANVASS_WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'CANVASS_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
     webhookRetrySchedule: retrySchedule(env),

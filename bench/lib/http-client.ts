@@ -1,4 +1,6 @@
 import { Agent, get, type IncomingHttpHeaders } from 'node:http'
+import type { Readable } from 'node:stream'
+import { createGunzip } from 'node:zlib'
 
 // The lightest client node has (node:http, keep-alive, bodies left as bytes), for scenarios where
 // one client reads a lot: the reader must not be what is measured.
@@ -13,19 +15,23 @@ export interface Fetched {
   lines: number
 }
 
-export function getAll(url: string, headers: Record<string, string>): Promise<Fetched> {
+export function getAll(url: string, headers: Record<string, string>, via: Agent = agent): Promise<Fetched> {
   return new Promise((done, fail) => {
-    get(url, { headers, agent }, (response) => {
+    get(url, { headers, agent: via }, (response) => {
       let bytes = 0
       let lines = 0
-      response.on('data', (chunk: Buffer) => {
+      // A gzip answer is decoded as a client would; bytes and lines count the decoded body.
+      const body: Readable =
+        response.headers['content-encoding'] === 'gzip' ? response.pipe(createGunzip()) : response
+      body.on('data', (chunk: Buffer) => {
         bytes += chunk.length
         for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++
       })
-      response.on('end', () =>
+      body.on('end', () =>
         done({ status: response.statusCode ?? 0, headers: response.headers, bytes, lines }),
       )
       response.on('error', fail)
+      body.on('error', fail)
     }).on('error', fail)
   })
 }

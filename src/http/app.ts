@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
+import { constants as zlibConstants } from 'node:zlib'
+import compress from '@fastify/compress'
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -18,6 +20,7 @@ import type { TokenPrincipal } from '../domain/tokens.js'
 import { redactUrl } from '../logger.js'
 import { authenticate, TokenCache } from './auth.js'
 import { ApiError, apiErrorOf, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
+import { MemoryBudget } from './memory.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
 import { discardRest } from './oversized.js'
@@ -39,6 +42,8 @@ declare module 'fastify' {
     /** Config, database and the services handlers call (src/context.ts). */
     ctx: AppContext
     metrics: HttpMetrics
+    /** The process's budget for stored items held by pages and exports (CANVASS_LIST_MEMORY). */
+    listMemory: MemoryBudget
   }
 }
 
@@ -82,12 +87,24 @@ export async function buildApp(ctx: AppContext): Promise<App> {
 
   app.decorate('ctx', ctx)
   app.decorate('metrics', createMetrics())
+  app.decorate('listMemory', new MemoryBudget(ctx.config.listMemory))
   app.decorateRequest('principal', null)
   app.setValidatorCompiler(validatorCompiler)
   app.addSchema(ProblemSchema)
 
   registerJsonParser(app)
   addSecurityHeaders(app)
+  // Only for clients that send Accept-Encoding; streamed answers are piped through the encoder,
+  // so backpressure (and the memory bound) hold. Low levels: JSON compresses well already at
+  // level 4, and higher levels cost more CPU than they save on most links (issue 11).
+  await app.register(compress, {
+    global: true,
+    encodings: ['gzip', 'br', 'deflate'],
+    threshold: 1024,
+    customTypes: /^(application\/([a-z.+-]+\+)?json|application\/x-ndjson|text\/)/,
+    zlibOptions: { level: 4 },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  })
   const routesByPath = collectRoutes(app)
 
   app.addHook('onRequest', async (request, reply) => {

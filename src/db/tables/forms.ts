@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 // Forms and their responses. Timestamps are integer microseconds; JSON is text.
 
 export interface FormsTable {
@@ -10,6 +12,8 @@ export interface FormsTable {
   last_seq: number
   /** submitted_at of the newest response ever stored (0 before the first). */
   last_submitted_at: number
+  /** Byte length (UTF-8) of the largest response item ever stored for the form; 0 before the first. */
+  max_item_bytes: Generated<number>
   created_at: number
   updated_at: number
 }

@@ -129,24 +129,6 @@ export async function insertContacts(
   return result
 }
 
-/** One page of a list's contacts, oldest first (then by id), one row more when another page follows. */
-export async function listContactsOfList(
-  db: Db,
-  listId: string,
-  page: { offset: number; limit: number },
-): Promise<ContactView[]> {
-  const rows = await db
-    .selectFrom('contacts')
-    .select(contactColumns)
-    .where('list_id', '=', listId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
-  return rows.map(contactView)
-}
-
 export async function findContact(
   db: Db,
   workspaceId: string,
@@ -209,4 +191,34 @@ export async function deleteContact(
       .execute()
     return true
   })
+}
+
+/** A page of a list's contacts as ids and stored sizes (read without loading the data), for batching. */
+export async function planContactsOfList(
+  db: Db,
+  listId: string,
+  page: { offset: number; limit: number },
+): Promise<{ id: string; bytes: number }[]> {
+  return db
+    .selectFrom('contacts')
+    .select(['id', sql<number>`octet_length(name) + octet_length(email) + octet_length(data)`.as('bytes')])
+    .where('list_id', '=', listId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+/** Contacts of a list by id, oldest first (then by id), as a page lists them. */
+export async function loadContactsOfList(db: Db, listId: string, ids: string[]): Promise<ContactView[]> {
+  const rows = await db
+    .selectFrom('contacts')
+    .select(contactColumns)
+    .where('list_id', '=', listId)
+    .where('id', 'in', ids)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute()
+  return rows.map(contactView)
 }

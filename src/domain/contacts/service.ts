@@ -1,8 +1,14 @@
 import type { Database } from '../../db/database.js'
 import type { ProductMetrics } from '../../product-metrics.js'
-import type { Paging } from '../forms/service.js'
+import type { Paging, PlannedPage } from '../paging.js'
 import { addContactsToList, type IdempotencyKey } from './bulk.js'
-import { deleteContact, findContact, listContactsOfList } from './contacts.js'
+import {
+  type ContactView,
+  deleteContact,
+  findContact,
+  loadContactsOfList,
+  planContactsOfList,
+} from './contacts.js'
 import { createContactList, deleteContactList, findContactList, listContactLists } from './lists.js'
 import type { BulkRequest } from './validation.js'
 
@@ -14,10 +20,17 @@ export function contactsService(database: Database, metrics: ProductMetrics) {
     findList: (workspaceId: string, listId: string) => findContactList(db, workspaceId, listId),
     lists: (workspaceId: string, page: Paging) => listContactLists(db, workspaceId, page),
     deleteList: (workspaceId: string, listId: string) => deleteContactList(database, workspaceId, listId),
-    /** A page of a list's contacts; undefined when the list is not in the workspace. */
-    async contactsOfList(workspaceId: string, listId: string, page: Paging) {
+    /** A page of a list's contacts, oldest first, planned by size; undefined when the list is not in the workspace. */
+    async contactsOfList(
+      workspaceId: string,
+      listId: string,
+      paging: Paging,
+    ): Promise<PlannedPage<ContactView> | undefined> {
       if (!(await findContactList(db, workspaceId, listId))) return undefined
-      return listContactsOfList(db, listId, page)
+      return {
+        plan: await planContactsOfList(db, listId, paging),
+        load: (ids) => loadContactsOfList(db, listId, ids),
+      }
     },
     find: (workspaceId: string, contactId: string) => findContact(db, workspaceId, contactId),
     delete: (workspaceId: string, contactId: string) => deleteContact(database, workspaceId, contactId),

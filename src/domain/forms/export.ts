@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../db/database.js'
 import type { Answer, ResponseItem } from './answers.js'
 import type { FormDefinition } from './definition.js'
-import { exportResponseItems, type ResponseFilter } from './responses.js'
+import { exportBatchRows, exportResponseItems, type ItemJson, type ResponseFilter } from './responses.js'
 
 // Streaming export: a Readable pulls one keyset batch at a time only when the consumer wants
 // more (Readable.from honours backpressure), so memory stays flat however many responses match.
@@ -70,19 +70,31 @@ export function spreadsheetSafe(cell: string): string {
 
 // Written in chunks of about 16 KiB. A batch joined into one string (~400 KB) lands in V8's
 // large-object space, which only a full collection frees: at export speed those strings piled up
-// as ~100 MB of resident memory (`npm run bench -- --only export`).
-const CHUNK_CHARS = 16 * 1024
+// as ~100 MB of resident memory (`npm run bench -- --only export`). A larger item goes out alone.
+const CHUNK_BYTES = 16 * 1024
+const newline = Buffer.from('\n')
 
-function* chunks(items: string[], line: (item: string) => string): Generator<string> {
-  let chunk = ''
+function* chunks(items: ItemJson[], line: (item: ItemJson) => Buffer[]): Generator<Buffer> {
+  let parts: Buffer[] = []
+  let bytes = 0
   for (const item of items) {
-    chunk += line(item)
-    if (chunk.length >= CHUNK_CHARS) {
-      yield chunk
-      chunk = ''
+    for (const part of line(item)) {
+      parts.push(part)
+      bytes += part.length
+    }
+    if (bytes >= CHUNK_BYTES) {
+      yield parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, bytes)
+      parts = []
+      bytes = 0
     }
   }
-  if (chunk) yield chunk
+  if (bytes > 0) yield Buffer.concat(parts, bytes)
+}
+
+/** Bytes an export may hold: taken before each batch is read, given back when it has been written. */
+export interface ExportMemory {
+  take(bytes: number): Promise<void> | undefined
+  give(bytes: number): void
 }
 
 export function exportStream(
@@ -91,25 +103,37 @@ export function exportStream(
   definition: FormDefinition,
   filter: ResponseFilter,
   format: ExportFormat,
+  memory: ExportMemory,
+  maxItemBytes: number,
+  batchBytes: number,
 ): Readable {
-  const batches = exportResponseItems(db, formId, filter)
-  if (format === 'ndjson') {
-    return Readable.from(
-      (async function* () {
-        for await (const batch of batches) yield* chunks(batch, (item) => `${item}\n`)
-      })(),
-      { objectMode: false },
-    )
-  }
-  const columns = csvColumns(definition)
+  const batchRows = exportBatchRows(maxItemBytes, batchBytes)
+  const held = batchRows * Math.max(1, maxItemBytes)
+  const batches = exportResponseItems(db, formId, filter, batchRows)
+  const line =
+    format === 'ndjson'
+      ? (item: ItemJson) => [typeof item === 'string' ? Buffer.from(item) : item, newline]
+      : (() => {
+          const columns = csvColumns(definition)
+          return (json: ItemJson) => {
+            const item = JSON.parse(json.toString()) as ResponseItem
+            return [Buffer.from(stringify([columns.map((column) => spreadsheetSafe(column.value(item)))]))]
+          }
+        })()
   return Readable.from(
     (async function* () {
-      yield stringify([columns.map((column) => spreadsheetSafe(column.header))])
-      for await (const batch of batches) {
-        yield* chunks(batch, (json) => {
-          const item = JSON.parse(json) as ResponseItem
-          return stringify([columns.map((column) => spreadsheetSafe(column.value(item)))])
-        })
+      if (format === 'csv') {
+        yield stringify([csvColumns(definition).map((column) => spreadsheetSafe(column.header))])
+      }
+      for (;;) {
+        await memory.take(held)
+        try {
+          const next = await batches.next()
+          if (next.done) return
+          yield* chunks(next.value, line)
+        } finally {
+          memory.give(held)
+        }
       }
     })(),
     { objectMode: false },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
@@ -68,20 +69,32 @@ export async function findForm(db: Db, workspaceId: string, formId: string): Pro
   return row ? formView(row) : undefined
 }
 
-/** One page of forms, oldest first, with one row more than the page when another page follows. */
-export async function listForms(
+/** A page of forms as ids and stored definition sizes (read without loading them), for batching. */
+export async function planForms(
   db: Db,
   workspaceId: string,
   page: { offset: number; limit: number },
-): Promise<FormView[]> {
-  const rows = await db
+): Promise<{ id: string; bytes: number }[]> {
+  return db
     .selectFrom('forms')
-    .select(formColumns)
+    .select(['id', sql<number>`octet_length(definition) + octet_length(title)`.as('bytes')])
     .where('workspace_id', '=', workspaceId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .limit(page.limit)
     .offset(page.offset)
+    .execute()
+}
+
+/** Forms by id, oldest first (then by id), as a page lists them. */
+export async function loadForms(db: Db, workspaceId: string, ids: string[]): Promise<FormView[]> {
+  const rows = await db
+    .selectFrom('forms')
+    .select(formColumns)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
     .execute()
   return rows.map(formView)
 }

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely'
+import { CompiledQuery, PostgresAdapter, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
 import { type Database, type Db, preparedColumnReader, type Transaction } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
@@ -72,12 +72,14 @@ export async function storeResponses(
   // cost more CPU than SQLite takes to run it (`npm run bench -- --only submit`).
   // submitted_at = max(now, previous + 1 µs): strictly increasing within the form, so the order
   // by seq is also the order by submitted_at.
-  const { rows } = await sql<Pick<FormsTable, 'definition' | 'last_seq' | 'last_submitted_at'>>`
+  const { rows } = await sql<
+    Pick<FormsTable, 'definition' | 'last_seq' | 'last_submitted_at' | 'max_item_bytes'>
+  >`
     update forms set last_seq = last_seq + ${count},
       last_submitted_at = case when last_submitted_at >= ${now}
         then last_submitted_at + ${count} else ${now + count - 1} end
     where id = ${formId} and workspace_id = ${workspaceId}
-    returning definition, last_seq, last_submitted_at`.execute(trx)
+    returning definition, last_seq, last_submitted_at, max_item_bytes`.execute(trx)
   const form = rows[0]
   if (!form) return undefined
   const definition = options.definitions
@@ -103,7 +105,15 @@ export async function storeResponses(
   })
   if (errors.length > 0) throw validationFailed(errors)
   // Serialised only once every value is known to be valid (and so of bounded depth).
-  for (const response of stored) response.json = JSON.stringify(response.item)
+  let largest = 0
+  for (const response of stored) {
+    response.json = JSON.stringify(response.item)
+    largest = Math.max(largest, Buffer.byteLength(response.json))
+  }
+  // Kept for the listing, which reads a page in one go only when every item of the form is small.
+  if (largest > Number(form.max_item_bytes)) {
+    await trx.updateTable('forms').set({ max_item_bytes: largest }).where('id', '=', formId).execute()
+  }
 
   for (let start = 0; start < count; start += INSERT_CHUNK) {
     const rows = stored
@@ -144,19 +154,41 @@ export interface ResponseFilter {
   order: 'asc' | 'desc'
 }
 
-async function formExists(db: Db, workspaceId: string, formId: string): Promise<boolean> {
-  const row = await db
+/**
+ * A stored item as read for a listing: on SQLite the bytes of its UTF-8 text, read as a blob
+ * (Buffers are written to the socket as they are: no decoding, joining or encoding again, and
+ * they live outside V8's heap, where a few-MB string would wait for a full collection); on
+ * PostgreSQL the text.
+ */
+export type ItemJson = string | Buffer
+
+function itemColumn(db: Db) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<ItemJson>`item_json`.as('item_json')
+    : sql<ItemJson>`cast(item_json as blob)`.as('item_json')
+}
+
+/** The form's response count (positions) and the size of its largest item; undefined when not the workspace's. */
+export async function formSizes(db: Db, workspaceId: string, formId: string) {
+  return db
     .selectFrom('forms')
-    .select('id')
+    .select(['last_seq', 'max_item_bytes'])
     .where('id', '=', formId)
     .where('workspace_id', '=', workspaceId)
     .executeTakeFirst()
-  return row !== undefined
+}
+
+/** A page too large to hold at once: its rows' positions and stored sizes, in page order. */
+export interface PlannedItem {
+  seq: number
+  bytes: number
 }
 
 /**
  * One page of listed items (item_json texts), with one more than the page size when another page
- * follows; undefined when the form is not in the workspace.
+ * follows; undefined when the form is not in the workspace. When the form holds items larger than
+ * `hotItemBytes`, the page is not loaded but planned: `{plan}` lists each row's position and size
+ * (read from the stored length, not the text), and loadResponseItems reads it in batches.
  */
 export async function listResponseItems(
   db: Db,
@@ -164,32 +196,34 @@ export async function listResponseItems(
   formId: string,
   page: { page: number; page_size: number },
   filter: ResponseFilter,
-): Promise<string[] | undefined> {
+  hotItemBytes: number,
+): Promise<ItemJson[] | { plan: PlannedItem[] } | undefined> {
   const skip = (page.page - 1) * page.page_size
   const limit = page.page_size + 1
-  let rows: { item_json: string }[]
 
+  if (filter.ids === undefined && filter.since === undefined && filter.until === undefined) {
+    // The hot path: one statement, one index range; the form's workspace is checked in it, and so
+    // is that every item of the form is small enough for the page to be read in one go.
+    const items = await pageByPosition(db, workspaceId, formId, skip, limit, filter.order, hotItemBytes)
+    if (items.length > 0) return items
+  }
+  const form = await formSizes(db, workspaceId, formId)
+  if (!form) return undefined
+  const small = Number(form.max_item_bytes) <= hotItemBytes
   if (filter.ids !== undefined) {
     // A short list of ids: the general query; OFFSET is bounded by the list's length.
-    if (!(await formExists(db, workspaceId, formId))) return undefined
     if (filter.ids.length === 0) return []
-    let query = db
-      .selectFrom('responses')
-      .select('item_json')
-      .where('form_id', '=', formId)
-      .where('id', 'in', filter.ids)
+    let query = db.selectFrom('responses').where('form_id', '=', formId).where('id', 'in', filter.ids)
     if (filter.since !== undefined) query = query.where('submitted_at', '>=', filter.since)
     if (filter.until !== undefined) query = query.where('submitted_at', '<=', filter.until)
-    rows = await query.orderBy('seq', filter.order).limit(limit).offset(skip).execute()
-  } else if (filter.since !== undefined || filter.until !== undefined) {
+    query = query.orderBy('seq', filter.order).limit(limit).offset(skip)
+    if (small) return (await query.select(itemColumn(db)).execute()).map((row) => row.item_json)
+    return { plan: await query.select(planColumns).execute() }
+  }
+  let from = 1
+  let to = Number(form.last_seq)
+  if (filter.since !== undefined || filter.until !== undefined) {
     // A time window is a seq window (submitted_at grows with seq): two index look-ups, then a range.
-    const form = await db
-      .selectFrom('forms')
-      .select('last_seq')
-      .where('id', '=', formId)
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirst()
-    if (!form) return undefined
     const low =
       filter.since === undefined
         ? 1
@@ -216,26 +250,41 @@ export async function listResponseItems(
               .limit(1)
               .executeTakeFirst()
           )?.seq
-    if (low === undefined || high === undefined || Number(low) > Number(high)) return []
-    const [from, to] =
-      filter.order === 'desc' ? [Number(low), Number(high) - skip] : [Number(low) + skip, Number(high)]
-    if (from > to) return []
-    rows = await db
-      .selectFrom('responses')
-      .select('item_json')
-      .where('form_id', '=', formId)
-      .where('seq', '>=', from)
-      .where('seq', '<=', to)
-      .orderBy('seq', filter.order)
-      .limit(limit)
-      .execute()
-  } else {
-    // The hot path: one statement, one index range; the form's workspace is checked in it.
-    const items = await pageByPosition(db, workspaceId, formId, skip, limit, filter.order)
-    if (items.length === 0 && !(await formExists(db, workspaceId, formId))) return undefined
-    return items
+    if (low === undefined || high === undefined) return []
+    from = Number(low)
+    to = Number(high)
   }
-  if (rows.length === 0 && !(await formExists(db, workspaceId, formId))) return undefined
+  ;[from, to] = filter.order === 'desc' ? [from, to - skip] : [from + skip, to]
+  if (from > to) return []
+  const query = db
+    .selectFrom('responses')
+    .where('form_id', '=', formId)
+    .where('seq', '>=', from)
+    .where('seq', '<=', to)
+    .orderBy('seq', filter.order)
+    .limit(limit)
+  if (small) return (await query.select(itemColumn(db)).execute()).map((row) => row.item_json)
+  return { plan: await query.select(planColumns).execute() }
+}
+
+// The stored length, read without loading the text (SQLite: from the record header; PostgreSQL:
+// from the TOAST pointer).
+const planColumns = ['seq', sql<number>`octet_length(item_json)`.as('bytes')] as const
+
+/** Items of a planned page by position, in the page's order. */
+export async function loadResponseItems(
+  db: Db,
+  formId: string,
+  seqs: number[],
+  order: 'asc' | 'desc',
+): Promise<ItemJson[]> {
+  const rows = await db
+    .selectFrom('responses')
+    .select(itemColumn(db))
+    .where('form_id', '=', formId)
+    .where('seq', 'in', seqs)
+    .orderBy('seq', order)
+    .execute()
   return rows.map((row) => row.item_json)
 }
 
@@ -246,21 +295,22 @@ function pageByPositionQuery(
   skip: number,
   limit: number,
   order: 'asc' | 'desc',
+  hotItemBytes: number,
 ) {
-  const base = db.selectFrom('responses').select('item_json').where('form_id', '=', formId)
+  const base = db.selectFrom('responses').select(itemColumn(db)).where('form_id', '=', formId)
   return order === 'desc'
     ? base
         .where(
           'seq',
           '<=',
-          sql<number>`(select last_seq from forms where id = ${formId} and workspace_id = ${workspaceId}) - ${skip}`,
+          sql<number>`(select last_seq from forms where id = ${formId} and workspace_id = ${workspaceId} and max_item_bytes <= ${hotItemBytes}) - ${skip}`,
         )
         .orderBy('seq', 'desc')
         .limit(limit)
     : base
         .where('seq', '>', sql<number>`${skip}`)
         .where(
-          sql<boolean>`exists (select 1 from forms where id = ${formId} and workspace_id = ${workspaceId})`,
+          sql<boolean>`exists (select 1 from forms where id = ${formId} and workspace_id = ${workspaceId} and max_item_bytes <= ${hotItemBytes})`,
         )
         .orderBy('seq', 'asc')
         .limit(limit)
@@ -282,12 +332,13 @@ async function pageByPosition(
   skip: number,
   limit: number,
   order: 'asc' | 'desc',
-): Promise<string[]> {
+  hotItemBytes: number,
+): Promise<ItemJson[]> {
   let statements = listingStatements.get(db)
   if (!statements) {
     const text = {
-      asc: pageByPositionQuery(db, '', '', 0, 0, 'asc').compile().sql,
-      desc: pageByPositionQuery(db, '', '', 0, 0, 'desc').compile().sql,
+      asc: pageByPositionQuery(db, '', '', 0, 0, 'asc', 0).compile().sql,
+      desc: pageByPositionQuery(db, '', '', 0, 0, 'desc', 0).compile().sql,
     }
     const asc = preparedColumnReader(db, text.asc)
     const desc = preparedColumnReader(db, text.desc)
@@ -296,10 +347,12 @@ async function pageByPosition(
   }
   // Parameters in the order the query above binds them.
   const parameters =
-    order === 'desc' ? [formId, formId, workspaceId, skip, limit] : [formId, skip, formId, workspaceId, limit]
+    order === 'desc'
+      ? [formId, formId, workspaceId, hotItemBytes, skip, limit]
+      : [formId, skip, formId, workspaceId, hotItemBytes, limit]
   const prepared = statements.prepared[order]
-  if (prepared) return (await prepared(...parameters)) as string[]
-  const result = await db.executeQuery<{ item_json: string }>(
+  if (prepared) return (await prepared(...parameters)) as ItemJson[]
+  const result = await db.executeQuery<{ item_json: ItemJson }>(
     CompiledQuery.raw(statements.text[order], parameters),
   )
   return result.rows.map((row) => row.item_json)
@@ -351,22 +404,32 @@ export async function deleteResponses(
   })
 }
 
-// 250 rows (~400 KB of items) a batch: larger batches only add garbage (peak RSS) at the same speed.
+// At most 250 rows a batch (~400 KB of ~1.7 KB items): larger batches only add garbage (peak RSS)
+// at the same speed. Fewer when the form's items are large, so a batch stays within `batchBytes`.
 const EXPORT_BATCH = 250
 
+/** Rows an export reads at a time, so that a batch of the form's largest items fits `batchBytes`. */
+export function exportBatchRows(maxItemBytes: number, batchBytes: number): number {
+  return Math.max(1, Math.min(EXPORT_BATCH, Math.floor(batchBytes / Math.max(1, maxItemBytes))))
+}
+
 /**
- * Every matching item, in listing order, read in keyset batches on (form_id, submitted_at)
- * (unique and increasing within a form, and unchanged by deletions), so memory does not grow with
- * the number of responses. The caller checks that the form exists first.
+ * Every matching item, in listing order, read in keyset batches of `batchRows` on (form_id,
+ * submitted_at) (unique and increasing within a form, and unchanged by deletions), so memory does
+ * not grow with the number of responses. The caller checks that the form exists first.
  */
 export async function* exportResponseItems(
   db: Db,
   formId: string,
   filter: ResponseFilter,
-): AsyncGenerator<string[]> {
+  batchRows = EXPORT_BATCH,
+): AsyncGenerator<ItemJson[]> {
   let cursor: number | undefined
   for (;;) {
-    let query = db.selectFrom('responses').select(['item_json', 'submitted_at']).where('form_id', '=', formId)
+    let query = db
+      .selectFrom('responses')
+      .select([itemColumn(db), 'submitted_at'])
+      .where('form_id', '=', formId)
     if (filter.since !== undefined) query = query.where('submitted_at', '>=', filter.since)
     if (filter.until !== undefined) query = query.where('submitted_at', '<=', filter.until)
     if (filter.ids !== undefined) {
@@ -374,10 +437,10 @@ export async function* exportResponseItems(
       query = query.where('id', 'in', filter.ids)
     }
     if (cursor !== undefined) query = query.where('submitted_at', filter.order === 'desc' ? '<' : '>', cursor)
-    const rows = await query.orderBy('submitted_at', filter.order).limit(EXPORT_BATCH).execute()
+    const rows = await query.orderBy('submitted_at', filter.order).limit(batchRows).execute()
     if (rows.length === 0) return
     yield rows.map((row) => row.item_json)
-    if (rows.length < EXPORT_BATCH) return
+    if (rows.length < batchRows) return
     cursor = Number(rows[rows.length - 1]?.submitted_at)
   }
 }

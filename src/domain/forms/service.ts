@@ -1,17 +1,27 @@
-import type { Readable } from 'node:stream'
 import type { Database } from '../../db/database.js'
 import type { ProductMetrics } from '../../product-metrics.js'
 import { DomainError } from '../errors.js'
+import type { Paging, PlannedPage } from '../paging.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import type { Submission } from './answers.js'
 import type { FormInput } from './definition.js'
-import { type ExportFormat, exportStream } from './export.js'
-import { createForm, deleteForm, findForm, listForms, replaceForm } from './forms.js'
+import { type ExportFormat, type ExportMemory, exportStream } from './export.js'
+import {
+  createForm,
+  deleteForm,
+  type FormView,
+  findForm,
+  loadForms,
+  planForms,
+  replaceForm,
+} from './forms.js'
 import { PublicFormReader } from './public.js'
 import {
   type DefinitionMemo,
   deleteResponses,
+  formSizes,
   listResponseItems,
+  loadResponseItems,
   type ResponseFilter,
   submitResponse,
 } from './responses.js'
@@ -21,14 +31,18 @@ import { NotAcceptingError } from './settings.js'
 // database, so callers never choose between a connection and a transaction. `undefined` (or
 // `false`) answers "no such form in this workspace"; rule violations throw DomainErrors.
 
-export type Paging = { offset: number; limit: number }
-
 export function formsService(database: Database) {
   const { db } = database
   return {
     create: (workspaceId: string, input: FormInput) => createForm(db, workspaceId, input),
     find: (workspaceId: string, formId: string) => findForm(db, workspaceId, formId),
-    list: (workspaceId: string, page: Paging) => listForms(db, workspaceId, page),
+    /** A page of forms, oldest first, planned by size and loaded in batches by the caller. */
+    async page(workspaceId: string, paging: Paging): Promise<PlannedPage<FormView>> {
+      return {
+        plan: await planForms(db, workspaceId, paging),
+        load: (ids) => loadForms(db, workspaceId, ids),
+      }
+    },
     replace: (workspaceId: string, formId: string, input: FormInput) =>
       replaceForm(database, workspaceId, formId, input),
     delete: (workspaceId: string, formId: string) => deleteForm(database, workspaceId, formId),
@@ -44,24 +58,42 @@ export function responsesService(database: Database, signal: DeliverySignal, met
       if (stored) metrics.responsesStored.inc()
       return stored
     },
-    /** A page of listed items as JSON texts, one more than the page size when another follows. */
+    /**
+     * A page of listed items: their stored texts (one more than the page size when another page
+     * follows) when every item of the form is at most hotItemBytes, else a plan of positions and
+     * sizes to load in batches with loadItems; undefined when the form is not in the workspace.
+     */
     page: (
       workspaceId: string,
       formId: string,
       page: { page: number; page_size: number },
       filter: ResponseFilter,
-    ) => listResponseItems(db, workspaceId, formId, page, filter),
+      hotItemBytes: number,
+    ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes),
+    loadItems: (formId: string, seqs: number[], order: 'asc' | 'desc') =>
+      loadResponseItems(db, formId, seqs, order),
     delete: (workspaceId: string, formId: string, ids: string[]) =>
       deleteResponses(database, workspaceId, formId, ids),
-    /** Every matching response as a byte stream; undefined when the form is not in the workspace. */
+    /**
+     * Every matching response as a byte stream, read in batches of at most batchBytes under the
+     * caller's memory budget; undefined when the form is not in the workspace.
+     */
     async export(
       workspaceId: string,
       formId: string,
       filter: ResponseFilter,
       format: ExportFormat,
-    ): Promise<Readable | undefined> {
+      memory: ExportMemory,
+    ) {
       const form = await findForm(db, workspaceId, formId)
-      return form && exportStream(db, formId, form, filter, format)
+      const sizes = await formSizes(db, workspaceId, formId)
+      if (!form || !sizes) return undefined
+      const maxItemBytes = Number(sizes.max_item_bytes)
+      return {
+        maxItemBytes,
+        stream: (batchBytes: number) =>
+          exportStream(db, formId, form, filter, format, memory, maxItemBytes, batchBytes),
+      }
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/database.js'
-import type { Paging } from '../forms/service.js'
+import type { Paging } from '../paging.js'
 import { deliveryView, findDelivery, listDeliveries, queuePing, redeliver } from './deliveries.js'
 import type { DeliverySignal } from './signal.js'
 import type { Resolver } from './ssrf.js'

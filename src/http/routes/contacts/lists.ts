@@ -1,9 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import type { ContactView } from '../../../domain/contacts/contacts.js'
 import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
+import { boundedMemoryNote, pageItemSerializer, sendPlannedPage } from '../../memory.js'
 import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
 import {
   ContactListBody,
@@ -100,6 +102,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags,
         summary: 'List the contacts of a list, oldest first',
+        description: boundedMemoryNote,
         params: ListParams,
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
         response: { 200: PagedList(StoredContactSchema) },
@@ -108,12 +111,21 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
     async (request, reply) => {
       const { list_id } = request.params
       const page = request.query
-      const contacts = await app.ctx.contacts.contactsOfList(workspaceOf(request), list_id, {
+      // Contacts may carry up to ~200 KB of data each: the page is read and written in batches.
+      const planned = await app.ctx.contacts.contactsOfList(workspaceOf(request), list_id, {
         offset: pageOffset(page),
         limit: page.page_size + 1,
       })
-      if (!contacts) throw notFound('contact list', list_id)
-      return pageResult(request, reply, page, contacts)
+      if (!planned) throw notFound('contact list', list_id)
+      return sendPlannedPage(
+        request,
+        reply,
+        app.listMemory,
+        page,
+        planned.plan,
+        planned.load,
+        pageItemSerializer<ContactView>(reply, StoredContactSchema),
+      )
     },
   )
 

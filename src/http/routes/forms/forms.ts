@@ -2,8 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
+import type { FormView } from '../../../domain/forms/forms.js'
 import { workspaceOf } from '../../auth.js'
-import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { boundedMemoryNote, pageItemSerializer, sendPlannedPage } from '../../memory.js'
+import { PagedList, PageQuery, pageOffset } from '../../pagination.js'
 import { FormParams } from '../../schemas.js'
 import { formBodyValidatorCompiler } from './definition-check.js'
 import { FormBody, FormSchema } from './schemas.js'
@@ -38,17 +40,27 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags,
         summary: 'List forms, oldest first',
+        description: boundedMemoryNote,
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
         response: { 200: PagedList(FormSchema) },
       },
     },
     async (request, reply) => {
       const page = request.query
-      const forms = await app.ctx.forms.list(workspaceOf(request), {
+      // A definition may be as large as a request body (4 MiB): the page is read and written in batches.
+      const { plan, load } = await app.ctx.forms.page(workspaceOf(request), {
         offset: pageOffset(page),
         limit: page.page_size + 1,
       })
-      return pageResult(request, reply, page, forms)
+      return sendPlannedPage(
+        request,
+        reply,
+        app.listMemory,
+        page,
+        plan,
+        load,
+        pageItemSerializer<FormView>(reply, FormSchema),
+      )
     },
   )
 

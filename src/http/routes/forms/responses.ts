@@ -4,8 +4,9 @@ import { Type } from 'typebox'
 import { parseTimestamp, timestampSpanMicros } from '../../../clock.js'
 import { type FieldError, notFound, validationFailed } from '../../../domain/errors.js'
 import { type ExportFormat, exportContentType } from '../../../domain/forms/export.js'
-import type { ResponseFilter } from '../../../domain/forms/responses.js'
+import type { ItemJson, ResponseFilter } from '../../../domain/forms/responses.js'
 import { workspaceOf } from '../../auth.js'
+import { batchesBySize, boundedMemoryNote, sendPageStream } from '../../memory.js'
 import { PagedList, PageQuery, pageResult } from '../../pagination.js'
 import { FormParams } from '../../schemas.js'
 import { ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
@@ -15,10 +16,27 @@ import { ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schem
 const MAX_IDS = 1000
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/
 const jsonType = 'application/json; charset=utf-8'
+// A form whose items are all at most this size is listed in one query and one string (the common
+// case: ~1.7 KB items); a page of 1000 is then at most 16 MB, counted against the budget.
+const HOT_ITEM_BYTES = 16 * 1024
 
-/** Sends JSON that is already serialised; Fastify passes a string with a JSON type through as it is. */
-function sendJsonText(reply: FastifyReply, status: number, text: string): FastifyReply {
+/** Sends JSON that is already serialised; Fastify passes a Buffer, or a string with a JSON type, through as it is. */
+function sendJsonText(reply: FastifyReply, status: number, text: string | Buffer): FastifyReply {
   return reply.code(status).type(jsonType).send(text)
+}
+
+const comma = Buffer.from(',')
+
+/** `head` + items separated by commas + `tail`: one Buffer when the items were read as bytes. */
+function joinItems(head: string, items: ItemJson[], tail: string): string | Buffer {
+  if (items.every((item) => typeof item === 'string')) return `${head}${items.join(',')}${tail}`
+  const parts: Buffer[] = [Buffer.from(head)]
+  for (const [index, item] of items.entries()) {
+    if (index > 0) parts.push(comma)
+    parts.push(typeof item === 'string' ? Buffer.from(item) : item)
+  }
+  parts.push(Buffer.from(tail))
+  return Buffer.concat(parts)
 }
 
 interface FilterQuery {
@@ -93,6 +111,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'List responses, newest first',
+        description: boundedMemoryNote,
         params: FormParams,
         querystring: Type.Object({ ...PageQuery, ...ResponseFilterQuery }, { additionalProperties: false }),
         response: { 200: PagedList(ResponseItemSchema) },
@@ -101,17 +120,51 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { page, page_size } = request.query
       const filter = responseFilter(request.query)
-      const rows = await app.ctx.responses.page(
-        workspaceOf(request),
-        request.params.form_id,
+      const memory = app.listMemory
+      const formId = request.params.form_id
+      // Taken before the query, for the case that every item of the form is small: then the page
+      // is read in one query and held as one string, until it is sent.
+      const hotBytes = (page_size + 1) * HOT_ITEM_BYTES
+      await memory.take(hotBytes)
+      let found: Awaited<ReturnType<typeof app.ctx.responses.page>>
+      try {
+        found = await app.ctx.responses.page(
+          workspaceOf(request),
+          formId,
+          { page, page_size },
+          filter,
+          HOT_ITEM_BYTES,
+        )
+      } finally {
+        if (Array.isArray(found)) memory.giveWhenSent(reply, hotBytes)
+        else memory.give(hotBytes)
+      }
+      if (!found) throw notFound('form', formId)
+      if (Array.isArray(found)) {
+        const shaped = pageResult(request, reply, { page, page_size }, found)
+        // Items are stored serialised: the page is a join of their texts, not a re-serialisation.
+        const head = `{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[`
+        return sendJsonText(reply, 200, joinItems(head, shaped.items, ']}'))
+      }
+      const rows = found.plan.slice(0, page_size)
+      for (const row of rows) memory.check(Number(row.bytes), 'a response on this page')
+      const batches = batchesBySize(rows, (row) => Number(row.bytes), memory.batchBytes).map((batch) => ({
+        bytes: batch.reduce((sum, row) => sum + Number(row.bytes), 0),
+        load: () =>
+          app.ctx.responses.loadItems(
+            formId,
+            batch.map((row) => Number(row.seq)),
+            filter.order,
+          ),
+      }))
+      return sendPageStream(
+        request,
+        reply,
+        memory,
         { page, page_size },
-        filter,
+        found.plan.length > page_size,
+        batches,
       )
-      if (!rows) throw notFound('form', request.params.form_id)
-      const shaped = pageResult(request, reply, { page, page_size }, rows)
-      // Items are stored serialised: the page is a join of their texts, not a re-serialisation.
-      const body = `{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[${shaped.items.join(',')}]}`
-      return sendJsonText(reply, 200, body)
     },
   )
 
@@ -164,7 +217,8 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Export every matching response, streamed',
         description:
           '`ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), ' +
-          'hidden fields and variables.',
+          'hidden fields and variables. ' +
+          boundedMemoryNote,
         params: FormParams,
         querystring: Type.Object(
           {
@@ -190,8 +244,11 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       const filter = responseFilter(request.query)
       const format = request.query.format ?? 'ndjson'
       const formId = request.params.form_id
-      const stream = await app.ctx.responses.export(workspaceOf(request), formId, filter, format)
-      if (!stream) throw notFound('form', formId)
+      const memory = app.listMemory
+      const exported = await app.ctx.responses.export(workspaceOf(request), formId, filter, format, memory)
+      if (!exported) throw notFound('form', formId)
+      memory.check(exported.maxItemBytes, 'the largest response of this form')
+      const stream = exported.stream(memory.batchBytes)
       return (reply as FastifyReply)
         .type(exportContentType[format])
         .header('content-disposition', `attachment; filename="responses-${formId}.${format}"`)

@@ -1,0 +1,169 @@
+import { Readable } from 'node:stream'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { TSchema } from 'typebox'
+import { ApiError } from './errors.js'
+import { type Page, pageResult } from './pagination.js'
+
+// Pages and exports hold stored items (responses, contacts, forms) in memory while they write
+// them. A page of 1000 responses of 4 MB each is 4 GB: it is read in batches, each taken from a
+// process-wide budget of bytes first, and written to the socket with backpressure. Concurrent
+// large answers wait for room instead of exhausting the heap (issue 11).
+
+/** For the OpenAPI description of every operation that answers with stored items. */
+export const boundedMemoryNote =
+  'Large items are read in batches and streamed; the bytes are the same as for small ones. All such ' +
+  'answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default ' +
+  '64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.'
+
+/** A counting semaphore over bytes, one per app (built from CANVASS_LIST_MEMORY). */
+export class MemoryBudget {
+  private used = 0
+  private readonly waiting: { bytes: number; grant: () => void }[] = []
+
+  /** `limit`: bytes of stored items held at once; `batchBytes`: the most one answer takes at a time. */
+  constructor(
+    readonly limit: number,
+    readonly batchBytes = Math.floor(limit / 4),
+  ) {}
+
+  /** Waits until `bytes` fit (first come, first served). Callers never ask for more than `limit`. */
+  take(bytes: number): Promise<void> | undefined {
+    if (this.waiting.length === 0 && this.used + bytes <= this.limit) {
+      this.used += bytes
+      return undefined
+    }
+    return new Promise((grant) => {
+      this.waiting.push({ bytes, grant })
+    })
+  }
+
+  give(bytes: number): void {
+    this.used -= bytes
+    for (let next = this.waiting[0]; next && this.used + next.bytes <= this.limit; next = this.waiting[0]) {
+      this.waiting.shift()
+      this.used += next.bytes
+      next.grant()
+    }
+  }
+
+  /** Gives `bytes` back once the reply is sent, or the client has gone away. */
+  giveWhenSent(reply: FastifyReply, bytes: number): void {
+    reply.raw.once('close', () => this.give(bytes))
+  }
+
+  /** A 409 when one stored item is larger than the whole budget: no answer could ever hold it. */
+  check(itemBytes: number, what: string): void {
+    if (itemBytes > this.limit) {
+      throw new ApiError(
+        'conflict',
+        `${what} is ${itemBytes} bytes, more than this server holds in memory for answers at once ` +
+          `(CANVASS_LIST_MEMORY=${this.limit}); an operator can raise it`,
+      )
+    }
+  }
+}
+
+/** A slice of a page: its stored size (as estimated before loading) and how to load its JSON texts. */
+export interface ItemBatch {
+  bytes: number
+  load(): Promise<(string | Buffer)[]>
+}
+
+/** Groups items of known sizes, in order, into batches of at most `batchBytes` (one item alone when larger). */
+export function batchesBySize<T>(items: T[], size: (item: T) => number, batchBytes: number): T[][] {
+  const batches: T[][] = []
+  let current: T[] = []
+  let bytes = 0
+  for (const item of items) {
+    const itemBytes = size(item)
+    if (current.length > 0 && bytes + itemBytes > batchBytes) {
+      batches.push(current)
+      current = []
+      bytes = 0
+    }
+    current.push(item)
+    bytes += itemBytes
+  }
+  if (current.length > 0) batches.push(current)
+  return batches
+}
+
+// Written in pieces of 64 KiB: each is its own Buffer, so what waits in the socket's queue never
+// pins a whole batch, and the next batch is loaded only when the client has taken this one.
+const PIECE_BYTES = 64 * 1024
+
+async function* pieces(text: string | Buffer): AsyncGenerator<Buffer> {
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text
+  for (let at = 0; at < bytes.length; at += PIECE_BYTES) yield bytes.subarray(at, at + PIECE_BYTES)
+}
+
+/**
+ * Writes `{"page":"n","page_size":"n","items":[...]}`, byte for byte what a one-string page
+ * would be, one batch at a time: each batch's bytes are taken from the budget before it is
+ * loaded and given back once it has been handed to the socket.
+ */
+export function sendPageStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  budget: MemoryBudget,
+  page: Page,
+  hasMore: boolean,
+  batches: ItemBatch[],
+): FastifyReply {
+  const shaped = pageResult(request, reply, page, [], hasMore)
+  const body = async function* () {
+    yield Buffer.from(`{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[`)
+    let first = true
+    for (const batch of batches) {
+      const bytes = Math.min(batch.bytes, budget.limit)
+      await budget.take(bytes)
+      try {
+        for (const item of await batch.load()) {
+          if (!first) yield Buffer.from(',')
+          first = false
+          yield* pieces(item)
+        }
+      } finally {
+        // Also when the client goes away mid-batch (the stream is destroyed, the generator returns).
+        budget.give(bytes)
+      }
+    }
+    yield Buffer.from(']}')
+  }
+  return reply
+    .code(200)
+    .type('application/json; charset=utf-8')
+    .send(Readable.from(body(), { objectMode: false, highWaterMark: PIECE_BYTES }))
+}
+
+/**
+ * Sends a page planned as rows of known stored size (`limit` = page size + 1 rows: the extra one
+ * only says that another page follows), loading and serialising one batch at a time. A loaded row
+ * is counted at three times its stored size: the row itself and its serialised text, which
+ * escaping can make up to twice as long.
+ */
+export function sendPlannedPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  budget: MemoryBudget,
+  page: Page,
+  plan: { id: string; bytes: number }[],
+  load: (ids: string[]) => Promise<T[]>,
+  serialize: (item: T) => string,
+): FastifyReply {
+  const rows = plan.slice(0, page.page_size)
+  const cost = (row: { bytes: number }) => 3 * Number(row.bytes) + 512
+  for (const row of rows) budget.check(cost(row), `item ${row.id}`)
+  const batches = batchesBySize(rows, cost, budget.batchBytes).map((batch) => ({
+    bytes: batch.reduce((sum, row) => sum + cost(row), 0),
+    load: async () => (await load(batch.map((row) => row.id))).map(serialize),
+  }))
+  return sendPageStream(request, reply, budget, page, plan.length > page.page_size, batches)
+}
+
+/** The route's own serialiser for one item, so a batched page has the bytes a one-go page would. */
+export function pageItemSerializer<T>(reply: FastifyReply, schema: TSchema): (item: T) => string {
+  return reply.compileSerializationSchema(schema as unknown as Record<string, unknown>) as unknown as (
+    item: T,
+  ) => string
+}
