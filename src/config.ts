@@ -26,6 +26,8 @@ export interface Config {
   /** Finished deliveries (and their attempts) older than this many days are deleted by the worker. */
   deliveryRetentionDays: number
   worker: boolean
+  /** How long a dashboard sign-in lasts. */
+  sessionHours: number
 }
 
 export class ConfigError extends Error {
@@ -114,5 +116,6 @@ export function configFromEnv(env: Env = process.env): Config {
     webhooksPerForm: integer(env, 'CANVASS_WEBHOOKS_PER_FORM', 20, 1, 1000),
     deliveryRetentionDays: integer(env, 'CANVASS_DELIVERY_RETENTION_DAYS', 30, 1, 36_500),
     worker: flag(env, 'CANVASS_WORKER', true),
+    sessionHours: integer(env, 'CANVASS_SESSION_HOURS', 12, 1, 24 * 30),
   }
 }

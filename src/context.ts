@@ -10,6 +10,7 @@ import {
   type ResponsesService,
   responsesService,
 } from './domain/forms/service.js'
+import { type SessionsService, sessionsService } from './domain/sessions.js'
 import {
   type DeliveriesService,
   deliveriesService,
@@ -39,6 +40,8 @@ export interface AppContext {
   readonly contacts: ContactsService
   readonly webhooks: WebhooksService
   readonly deliveries: DeliveriesService
+  /** The dashboard's sign-in sessions. */
+  readonly sessions: SessionsService
   /** Closes the database. */
   close(): Promise<void>
 }
@@ -82,6 +85,7 @@ export function contextOf(
     contacts: contactsService(database),
     webhooks: webhooksService(database, config, resolver),
     deliveries: deliveriesService(database, deliverySignal),
+    sessions: sessionsService(database),
     close: () => database.close(),
   }
 }

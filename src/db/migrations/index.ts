@@ -4,6 +4,7 @@ import { formsAndResponses } from './002_forms_responses.js'
 import { contacts } from './003_contacts.js'
 import { webhooks } from './004_webhooks.js'
 import { deliveryAttempts } from './005_delivery_attempts.js'
+import { sessions } from './006_sessions.js'
 
 // A static index (no directory scanning): names sort in the order they run.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_contacts': contacts,
   '004_webhooks': webhooks,
   '005_delivery_attempts': deliveryAttempts,
+  '006_sessions': sessions,
 }
