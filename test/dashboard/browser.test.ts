@@ -131,6 +131,22 @@ describe('forms and responses', () => {
     await page.getByRole('button', { name: 'Apply filter' }).click()
     await expect.poll(() => rows.count()).toBe(26)
 
+    // Insights and the live stream come with another part of Canvass (docs/api.md#insights); a
+    // server without them gets a page that says so.
+    const insights = await api('GET', `/v1/forms/${formId}/insights`)
+    const live =
+      insights.statusCode === 404 ? 'Live updates are not available on this server' : 'Live: new responses'
+    await expect.poll(() => page.getByText(live).isVisible()).toBe(true)
+    await page.getByRole('link', { name: 'Insights' }).click()
+    const summary =
+      insights.statusCode === 404
+        ? 'Insights are not available on this server yet'
+        : `${insights.json().responses} responses`
+    await expect.poll(() => page.getByText(summary).isVisible()).toBe(true)
+    await expectAccessible(page)
+    await page.getByRole('link', { name: 'Responses' }).click()
+    await expect.poll(() => rows.count()).toBe(26)
+
     await rows.nth(1).getByRole('button', { name: /^View/ }).click()
     const detail = page.getByRole('region', { name: /^Response of/ })
     await expect.poll(() => detail.textContent()).toContain('How was the food?Dish 29')
