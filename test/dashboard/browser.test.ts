@@ -131,7 +131,7 @@ describe('forms and responses', () => {
     await page.getByRole('button', { name: 'Apply filter' }).click()
     await expect.poll(() => rows.count()).toBe(26)
 
-    // Insights and the live stream come with another part of Canvass (docs/api.md#insights); a
+    // Insights and the live stream come with another part of Canvass; a
     // server without them gets a page that says so.
     const insights = await api('GET', `/v1/forms/${formId}/insights`)
     const live =

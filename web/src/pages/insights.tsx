@@ -18,7 +18,7 @@ interface QuestionInsight {
   choices?: { label: string; count: number }[]
 }
 
-/** The summary of docs/api.md#insights, when this server has it; older servers answer 404. */
+/** The summary of a form's responses (insights), when this server has it; older servers answer 404. */
 export function InsightsView({ form }: { form: Form }) {
   const { api } = useApp()
   const [from, setFrom] = useState('')

@@ -41,7 +41,7 @@ export function ResponsesView({ form }: { form: Form }) {
   const columns = form.questions.slice(0, 3)
   const canWrite = can('responses:write')
 
-  // New responses appear without a reload while the first page is shown (docs/api.md#live-responses).
+  // New responses appear without a reload while the first page is shown.
   useEffect(() => {
     const source = new EventSource(api.responses.streamUrl(form.id))
     source.addEventListener('open', () => setLive('on'))
