@@ -61,12 +61,11 @@ export async function uploadContacts(
   for (let start = 0; start < rows.length; start += BATCH) {
     let batch = rows.slice(start, start + BATCH)
     while (batch.length > 0) {
+      // One key per body sent: a retry of the same body is answered, not added, a second time.
+      const key = crypto.randomUUID()
       try {
-        const answer = await api.contacts.bulkAdd(
-          listId,
-          batch.map((row) => row.contact),
-          crypto.randomUUID(),
-        )
+        const contacts = batch.map((row) => row.contact)
+        const answer = await sendWithRetries(() => api.contacts.bulkAdd(listId, contacts, key), 3)
         added += answer.added_contacts.length
         break
       } catch (problem) {
@@ -99,4 +98,17 @@ function badRows(problem: ApiError, batch: Row[]): Map<number, string> {
     bad.set(index, bad.has(index) ? `${bad.get(index)}; ${message}` : message)
   }
   return bad
+}
+
+/** Retries what may not have reached the server (no answer, 429, 503) with the same request. */
+async function sendWithRetries<T>(send: () => Promise<T>, retries: number): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send()
+    } catch (problem) {
+      const transient = problem instanceof ApiError && [0, 429, 503].includes(problem.status)
+      if (!transient || attempt >= retries) throw problem
+      await new Promise((done) => setTimeout(done, 1000 * 2 ** attempt))
+    }
+  }
 }
