@@ -38,6 +38,8 @@ export interface Config {
   redisPrefix: string
   /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
   metricsToken: string | undefined
+  /** How long a dashboard sign-in lasts. */
+  sessionHours: number
 }
 
 export class ConfigError extends Error {
@@ -154,5 +156,6 @@ export function configFromEnv(env: Env = process.env): Config {
     redisUrl: redisUrl(env),
     redisPrefix: env['CANVASS_REDIS_PREFIX'] || 'canvass:rate:',
     metricsToken: metricsToken(env),
+    sessionHours: integer(env, 'CANVASS_SESSION_HOURS', 12, 1, 24 * 30),
   }
 }

@@ -12,6 +12,7 @@ import {
   type ResponsesService,
   responsesService,
 } from './domain/forms/service.js'
+import { type SessionsService, sessionsService } from './domain/sessions.js'
 import {
   type DeliveriesService,
   deliveriesService,
@@ -45,6 +46,8 @@ export interface AppContext {
   readonly contacts: ContactsService
   readonly webhooks: WebhooksService
   readonly deliveries: DeliveriesService
+  /** The dashboard's sign-in sessions. */
+  readonly sessions: SessionsService
   /** Closes the database. */
   close(): Promise<void>
 }
@@ -91,6 +94,7 @@ export function contextOf(
     contacts: contactsService(database, productMetrics),
     webhooks: webhooksService(database, config, resolver),
     deliveries: deliveriesService(database, deliverySignal),
+    sessions: sessionsService(database),
     close: () => database.close(),
   }
 }

@@ -11,6 +11,8 @@ export interface TokenPrincipal {
   tokenId: string
   workspaceId: string
   scopes: ReadonlySet<Scope>
+  /** When the caller is a dashboard session: when it ends. */
+  expiresAt?: number
 }
 
 export interface TokenSummary {

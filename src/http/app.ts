@@ -18,7 +18,7 @@ import type { Scope } from '../domain/scopes.js'
 import { isStorableString, rejectUnstorable } from '../domain/storable.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
 import { redactUrl } from '../logger.js'
-import { authenticate, TokenCache } from './auth.js'
+import { authenticate, type FailureLimit, SessionCache, TokenCache } from './auth.js'
 import { ApiError, apiErrorOf, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { MemoryBudget } from './memory.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
@@ -34,6 +34,8 @@ declare module 'fastify' {
     /** The scope a /v1 route needs; every /v1 route names one unless it is `public`. */
     scope?: Scope
     public?: boolean
+    /** Needs a valid token or session, whatever its scopes (the session routes). */
+    signedIn?: boolean
   }
   interface FastifyRequest {
     principal: TokenPrincipal | null
@@ -44,6 +46,10 @@ declare module 'fastify' {
     metrics: HttpMetrics
     /** The process's budget for stored items held by pages and exports (CANVASS_LIST_MEMORY). */
     listMemory: MemoryBudget
+    /** Sessions looked up by cookie; signing out forgets one at once. */
+    sessions: SessionCache
+    /** Counts a failed sign-in of this client; throws once it is over its limit. */
+    limitFailedAuthentication: FailureLimit
   }
 }
 
@@ -114,7 +120,10 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     }
   })
   const limitFailure = await registerRateLimits(app, ctx.config)
-  app.addHook('onRequest', authenticate(new TokenCache(ctx.database.db), limitFailure))
+  const sessions = new SessionCache(ctx.database.db)
+  app.decorate('sessions', sessions)
+  app.decorate('limitFailedAuthentication', limitFailure ?? (async () => undefined))
+  app.addHook('onRequest', authenticate(new TokenCache(ctx.database.db), sessions, limitFailure))
   // Query and path strings that the databases cannot store faithfully never reach them.
   app.addHook('preValidation', async (request) => {
     for (const part of [request.query, request.params]) {

@@ -1,10 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.js'
+import { findActiveSession } from '../domain/sessions.js'
 import { findActiveToken, type TokenPrincipal } from '../domain/tokens.js'
 import { ApiError } from './errors.js'
+import { csrfRefusal, sessionSecretOf } from './session-cookie.js'
 
-// Bearer-token authentication for every /v1 route. Missing, malformed, unknown and revoked
-// tokens get the same 401; a token without the route's scope gets 403. Look-ups are cached
+// Authentication for every /v1 route: a bearer token, or the dashboard's session cookie, which
+// carries its token's scopes and nothing more. Missing, malformed, unknown and revoked
+// credentials get the same 401; one without the route's scope gets 403. Look-ups are cached
 // briefly so a busy client does not cost a query per request, but never longer than a
 // revocation may take to bite on every process (within 5 seconds: docs/api.md#authentication).
 
@@ -12,22 +15,40 @@ const CACHE_TTL_MS = 2000
 const CACHE_MAX = 10_000
 const bearerPattern = /^bearer +([A-Za-z0-9_-]{1,256}) *$/i
 
-export class TokenCache {
+/** Principals by the secret that names them (a token, or a session's cookie value). */
+export class PrincipalCache {
   private readonly entries = new Map<string, { principal: TokenPrincipal; expires: number }>()
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly find: (secret: string) => Promise<TokenPrincipal | undefined>) {}
 
   async lookup(token: string): Promise<TokenPrincipal | undefined> {
     const now = Date.now()
     const hit = this.entries.get(token)
     if (hit && hit.expires > now) return hit.principal
     this.entries.delete(token)
-    const principal = await findActiveToken(this.db, token)
+    const principal = await this.find(token)
     if (principal) {
       if (this.entries.size >= CACHE_MAX) this.entries.delete(this.entries.keys().next().value as string)
       this.entries.set(token, { principal, expires: now + CACHE_TTL_MS })
     }
     return principal
+  }
+
+  /** A signed-out session stops working on this process at once, not after the cache's TTL. */
+  forget(secret: string): void {
+    this.entries.delete(secret)
+  }
+}
+
+export class TokenCache extends PrincipalCache {
+  constructor(db: Db) {
+    super((token) => findActiveToken(db, token))
+  }
+}
+
+export class SessionCache extends PrincipalCache {
+  constructor(db: Db) {
+    super((secret) => findActiveSession(db, secret))
   }
 }
 
@@ -46,20 +67,40 @@ export function unauthorized(): ApiError {
 /** Counts a failed authentication of this request's client; throws once it is over its limit. */
 export type FailureLimit = (request: FastifyRequest) => Promise<void>
 
-export function authenticate(cache: TokenCache, limitFailure?: FailureLimit) {
+export function authenticate(tokens: TokenCache, sessions: SessionCache, limitFailure?: FailureLimit) {
   return async function onRequest(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const scope = request.routeOptions.config.scope
-    if (!scope) return
-    const match = bearerPattern.exec(request.headers.authorization ?? '')
-    const principal = match?.[1] ? await cache.lookup(match[1]) : undefined
+    const { scope, signedIn } = request.routeOptions.config
+    if (!scope && !signedIn) return
+    const principal = await principalOf(request, tokens, sessions)
     if (!principal) {
       // Only failures count, after the look-up: a valid token is never refused for its neighbours.
       await limitFailure?.(request)
       throw unauthorized()
     }
-    if (!principal.scopes.has(scope)) throw new ApiError('forbidden', `this token lacks the scope ${scope}`)
+    if (scope && !principal.scopes.has(scope)) {
+      throw new ApiError('forbidden', `this token lacks the scope ${scope}`)
+    }
     request.principal = principal
   }
+}
+
+/** A bearer token when the request names one; otherwise the session cookie, guarded against CSRF. */
+async function principalOf(
+  request: FastifyRequest,
+  tokens: TokenCache,
+  sessions: SessionCache,
+): Promise<TokenPrincipal | undefined> {
+  if (request.headers.authorization !== undefined) {
+    const match = bearerPattern.exec(request.headers.authorization)
+    return match?.[1] ? tokens.lookup(match[1]) : undefined
+  }
+  const secret = sessionSecretOf(request)
+  if (secret === undefined) return undefined
+  const principal = await sessions.lookup(secret)
+  if (!principal) return undefined
+  const refusal = csrfRefusal(request)
+  if (refusal) throw new ApiError('forbidden', refusal)
+  return principal
 }
 
 /** The workspace of the authenticated caller; every /v1 handler runs after authenticate. */

@@ -31,17 +31,19 @@ const bodyErrors = {
 
 function withDefaults(route: RouteOptions): void {
   if (!route.url.startsWith('/v1/')) return
-  const config = (route.config ?? {}) as { scope?: string; public?: boolean }
-  if (!config.public && !config.scope) {
-    throw new Error(`route ${route.method} ${route.url} must declare config.scope or config.public`)
+  const config = (route.config ?? {}) as { scope?: string; public?: boolean; signedIn?: boolean }
+  if (!config.public && !config.scope && !config.signedIn) {
+    throw new Error(`route ${route.method} ${route.url} must declare config.scope, signedIn or public`)
   }
   if (config.public) return
   // A copy: Fastify derives the HEAD route of a GET from the same options, and the hook runs
   // for both; editing a shared schema in place would add the scope note twice.
   const schema = { ...(route.schema ?? {}) } as Record<string, unknown>
   route.schema = schema
-  schema['security'] = [{ bearer: [] }]
-  const scopeNote = `Needs scope \`${config.scope}\`.`
+  schema['security'] = [{ bearer: [] }, { session: [] }]
+  const scopeNote = config.scope
+    ? `Needs scope \`${config.scope}\`.`
+    : 'Needs a valid token or session, any scope.'
   const description = schema['description'] as string | undefined
   if (!description?.endsWith(scopeNote)) {
     schema['description'] = description ? `${description}\n\n${scopeNote}` : scopeNote
@@ -70,6 +72,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A Canvass API token (`cvs_...`).' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'canvass_session',
+            description:
+              'The dashboard’s session (POST /v1/session), with its token’s scopes. Changes need ' +
+              '`Origin` of this server and `X-Canvass-CSRF: 1`.',
+          },
         },
       },
     },

@@ -5,6 +5,7 @@ import { contacts } from './003_contacts.js'
 import { webhooks } from './004_webhooks.js'
 import { deliveryAttempts } from './005_delivery_attempts.js'
 import { responseSizes } from './006_response_sizes.js'
+import { sessions } from './007_sessions.js'
 
 // A static index (no directory scanning): names sort in the order they run.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_webhooks': webhooks,
   '005_delivery_attempts': deliveryAttempts,
   '006_response_sizes': responseSizes,
+  '007_sessions': sessions,
 }

@@ -17,7 +17,17 @@ export interface ApiTokensTable {
   revoked_at: number | null
 }
 
+export interface SessionsTable {
+  id: string
+  /** SHA-256 of the session cookie's secret, hex. */
+  digest: string
+  token_id: string
+  created_at: number
+  expires_at: number
+}
+
 export interface FoundationTables {
   workspaces: WorkspacesTable
   api_tokens: ApiTokensTable
+  sessions: SessionsTable
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { contactRoutes } from './contacts/index.js'
+import { dashboardRoutes } from './dashboard.js'
 import { formRoutes } from './forms/index.js'
 import { publicRoutes } from './public/index.js'
+import { sessionRoutes } from './session.js'
 import { systemRoutes } from './system.js'
 import { webhookRoutes } from './webhooks/index.js'
 
@@ -11,4 +13,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contactRoutes)
   await app.register(webhookRoutes)
   await app.register(publicRoutes)
+  await app.register(sessionRoutes)
+  await app.register(dashboardRoutes)
 }

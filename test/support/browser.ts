@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+// Debian's Chromium driven by playwright-core: headless, no sandbox (containers), and nothing that
+// would reach outside the machine (background networking, updates, sync are off).
+
+const root = resolve(import.meta.dirname, '../..')
+export const artifacts = join(root, 'test-artifacts')
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** The dashboard must be built (dist/web) for Canvass to serve it; build it once when it is not. */
+export function ensureDashboardBuilt(): void {
+  if (existsSync(join(root, 'dist/web/index.html'))) return
+  execFileSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' })
+}
+
+/** axe-core's WCAG checks: no violations on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** Screenshots at a phone's and a desktop's width, light and dark, for a person to look at. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  const folder = join(artifacts, 'dashboard')
+  mkdirSync(folder, { recursive: true })
+  const original = page.viewportSize()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.screenshot({ path: join(folder, `${name}-${width}-${colorScheme}.png`), fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  if (original) await page.setViewportSize(original)
+}

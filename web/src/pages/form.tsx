@@ -1,0 +1,44 @@
+import { useApp } from '../app-context'
+import { ErrorMessage, Link, useLoad } from '../components'
+import { InsightsView } from './insights'
+import { ResponsesView } from './responses'
+import { WebhooksView } from './webhooks'
+
+const tabs = [
+  { id: 'responses', label: 'Responses' },
+  { id: 'insights', label: 'Insights' },
+  { id: 'webhooks', label: 'Webhooks' },
+]
+
+export function FormPage({ formId, tab }: { formId: string; tab: string }) {
+  const { api } = useApp()
+  const { data: form, error } = useLoad(() => api.forms.get(formId), [formId])
+  const base = `/app/forms/${encodeURIComponent(formId)}`
+  return (
+    <section>
+      <p class="crumbs">
+        <Link href="/app/forms">Forms</Link>
+      </p>
+      <h1>{form ? form.title : error ? 'Form not found' : 'Loading…'}</h1>
+      <ErrorMessage error={error} />
+      {form && (
+        <>
+          <nav class="tabs" aria-label="Form sections">
+            {tabs.map((item) => (
+              <Link
+                key={item.id}
+                href={item.id === 'responses' ? base : `${base}/${item.id}`}
+                aria-current={tab === item.id ? 'page' : undefined}
+              >
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+          {tab === 'responses' && <ResponsesView form={form} />}
+          {tab === 'insights' && <InsightsView form={form} />}
+          {tab === 'webhooks' && <WebhooksView form={form} />}
+        </>
+      )}
+    </section>
+  )
+}
