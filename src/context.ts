@@ -9,6 +9,7 @@ import {
   type ResponsesService,
   responsesService,
 } from './domain/forms/service.js'
+import { type InsightsService, insightsService } from './domain/insights/service.js'
 import {
   type DeliveriesService,
   deliveriesService,
@@ -30,6 +31,7 @@ export interface AppContext {
   readonly contacts: ContactsService
   readonly webhooks: WebhooksService
   readonly deliveries: DeliveriesService
+  readonly insights: InsightsService
   /** Closes the database. */
   close(): Promise<void>
 }
@@ -43,11 +45,14 @@ export async function createAppContext(
   const database = openDatabase(config.database)
   try {
     await migrateToLatest(database)
+    const ctx = contextOf(config, database, logger)
+    // Forms a migration marked get their figures before the first request asks for them.
+    await ctx.insights.rebuildPending()
+    return ctx
   } catch (error) {
     await database.close().catch(() => undefined)
     throw error
   }
-  return contextOf(config, database, logger)
 }
 
 /** The context over an open, migrated database. */
@@ -61,6 +66,7 @@ export function contextOf(config: Config, database: Database, logger: Logger): A
     contacts: contactsService(database),
     webhooks: webhooksService(database, config),
     deliveries: deliveriesService(database),
+    insights: insightsService(database),
     close: () => database.close(),
   }
 }

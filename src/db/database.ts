@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.js'
 import type { Schema } from './schema.js'
@@ -20,7 +20,22 @@ export interface Database {
   /** Runs fn in one write transaction, retrying when the database asks for it. */
   transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>
   ping(): Promise<void>
+  /**
+   * PostgreSQL only: LISTEN on `channel` over one dedicated connection, reconnecting when it is
+   * lost (`onConnect` runs after each (re)connection, so callers can catch up on what they missed).
+   * Returns the function that stops listening.
+   */
+  listen?(
+    channel: string,
+    onNotification: (payload: string) => void,
+    onConnect: () => void,
+  ): () => Promise<void>
   close(): Promise<void>
+}
+
+/** The dialect of a database handle or of a transaction on it. */
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 
 const INT8_OID = 20
@@ -159,9 +174,58 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
     async ping() {
       await sql`select 1`.execute(db)
     },
+    listen(channel, onNotification, onConnect) {
+      return listenOn(config, channel, onNotification, onConnect)
+    },
     async close() {
       await db.destroy()
     },
+  }
+}
+
+function listenOn(
+  config: Extract<DatabaseConfig, { kind: 'postgres' }>,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onConnect: () => void,
+): () => Promise<void> {
+  let stopped = false
+  let client: pg.Client | undefined
+  let retry: NodeJS.Timeout | undefined
+  const connect = async () => {
+    if (stopped) return
+    const next = new pg.Client({
+      connectionString: config.connectionString,
+      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    })
+    const reconnect = () => {
+      if (client !== next) return
+      client = undefined
+      next.end().catch(() => undefined)
+      if (!stopped) retry = setTimeout(() => void connect(), 1000)
+    }
+    next.on('error', reconnect)
+    next.on('end', reconnect)
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotification(message.payload ?? '')
+    })
+    client = next
+    try {
+      await next.connect()
+      await next.query(`listen "${channel.replace(/"/g, '""')}"`)
+      if (stopped) await next.end()
+      else onConnect()
+    } catch {
+      reconnect()
+    }
+  }
+  void connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const current = client
+    client = undefined
+    await current?.end().catch(() => undefined)
   }
 }
 

@@ -3,6 +3,7 @@ import { foundation } from './001_foundation.js'
 import { formsAndResponses } from './002_forms_responses.js'
 import { contacts } from './003_contacts.js'
 import { webhooks } from './004_webhooks.js'
+import { insights } from './005_insights.js'
 
 // A static index (no directory scanning): names sort in the order they run.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_forms_responses': formsAndResponses,
   '003_contacts': contacts,
   '004_webhooks': webhooks,
+  '005_insights': insights,
 }

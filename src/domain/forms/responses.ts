@@ -3,6 +3,7 @@ import { formatTimestamp, nowMicros } from '../../clock.js'
 import { type Database, type Db, preparedColumnReader } from '../../db/database.js'
 import { newId } from '../../ids.js'
 import { type FieldError, validationFailed } from '../errors.js'
+import { forgetInsights, recordInsights } from '../insights/store.js'
 import { enqueueFormResponseEvent } from '../webhooks/outbox.js'
 import { buildResponseItem, type ResponseItem, type Submission } from './answers.js'
 import type { FormDefinition } from './definition.js'
@@ -78,6 +79,7 @@ export async function storeResponses(
   for (const response of stored) {
     await enqueueFormResponseEvent(trx, { workspaceId, formId, item: response.item })
   }
+  await recordInsights(trx, formId, stored)
   return stored
 }
 
@@ -286,9 +288,10 @@ export async function deleteResponses(
       .deleteFrom('responses')
       .where('form_id', '=', formId)
       .where('id', 'in', ids)
-      .returning('seq')
+      .returning(['seq', 'submitted_at', 'item_json'])
       .execute()
     if (deleted.length === 0) return true
+    await forgetInsights(trx, formId, deleted)
     const firstGap = Math.min(...deleted.map((row) => Number(row.seq)))
     // Two steps, because the unique (form_id, seq) index is checked row by row: move the later
     // rows out of the way (negative), then number them densely after the first gap.

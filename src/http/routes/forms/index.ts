@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { formDefinitionRoutes } from './forms.js'
+import { insightsRoutes } from './insights.js'
 import { responseRoutes } from './responses.js'
 
 export async function formRoutes(app: FastifyInstance): Promise<void> {
   await app.register(formDefinitionRoutes)
   await app.register(responseRoutes)
+  await app.register(insightsRoutes)
 }
