@@ -20,6 +20,10 @@ export interface Config {
   webhookTimeoutMs: number
   webhookRetrySchedule: number[]
   worker: boolean
+  /** Most response streams one token may hold open at once, per process. */
+  streamsPerToken: number
+  /** Seconds between keep-alive comments on a response stream. */
+  streamHeartbeatSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -105,5 +109,7 @@ export function configFromEnv(env: Env = process.env): Config {
     webhookTimeoutMs: integer(env, 'CANVASS_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
     webhookRetrySchedule: retrySchedule(env),
     worker: flag(env, 'CANVASS_WORKER', true),
+    streamsPerToken: integer(env, 'CANVASS_STREAMS_PER_TOKEN', 5, 1, 10_000),
+    streamHeartbeatSeconds: integer(env, 'CANVASS_STREAM_HEARTBEAT_SECONDS', 15, 1, 15),
   }
 }

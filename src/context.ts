@@ -9,6 +9,7 @@ import {
   type ResponsesService,
   responsesService,
 } from './domain/forms/service.js'
+import { type LiveFeed, liveFeed } from './domain/insights/live.js'
 import { type InsightsService, insightsService } from './domain/insights/service.js'
 import {
   type DeliveriesService,
@@ -32,7 +33,9 @@ export interface AppContext {
   readonly webhooks: WebhooksService
   readonly deliveries: DeliveriesService
   readonly insights: InsightsService
-  /** Closes the database. */
+  /** New responses as they arrive, from any process (the response stream). */
+  readonly live: LiveFeed
+  /** Closes the live feed and the database. */
   close(): Promise<void>
 }
 
@@ -57,6 +60,7 @@ export async function createAppContext(
 
 /** The context over an open, migrated database. */
 export function contextOf(config: Config, database: Database, logger: Logger): AppContext {
+  const live = liveFeed(database)
   return {
     config,
     database,
@@ -67,6 +71,10 @@ export function contextOf(config: Config, database: Database, logger: Logger): A
     webhooks: webhooksService(database, config),
     deliveries: deliveriesService(database),
     insights: insightsService(database),
-    close: () => database.close(),
+    live,
+    async close() {
+      await live.close()
+      await database.close()
+    },
   }
 }

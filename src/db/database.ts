@@ -164,6 +164,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
   pool.on('error', () => undefined)
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
   postgresPools.set(db, pool)
+  const listeners = new Set<() => Promise<void>>()
 
   return {
     dialect: 'postgres',
@@ -175,9 +176,17 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
       await sql`select 1`.execute(db)
     },
     listen(channel, onNotification, onConnect) {
-      return listenOn(config, channel, onNotification, onConnect)
+      const stop = listenOn(config, channel, onNotification, onConnect)
+      listeners.add(stop)
+      return async () => {
+        listeners.delete(stop)
+        await stop()
+      }
     },
     async close() {
+      // Listening connections belong to the database: closing it ends them too.
+      await Promise.all([...listeners].map((stop) => stop()))
+      listeners.clear()
       await db.destroy()
     },
   }
