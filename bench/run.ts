@@ -7,6 +7,7 @@ import { formatTable, type ScenarioReport, writeResults } from './lib/report.js'
 import { bulkContacts } from './scenarios/bulk-contacts.js'
 import { deepPage } from './scenarios/deep-page.js'
 import { exportScenario } from './scenarios/export.js'
+import { insightsScenario } from './scenarios/insights.js'
 import { listPage } from './scenarios/list-page.js'
 import { pageWalk } from './scenarios/page-walk.js'
 import { type BenchContext, Databases, type Scenario } from './scenarios/scenario.js'
@@ -19,7 +20,16 @@ import { webhookE2e } from './scenarios/webhook-e2e.js'
 // same run, A B A B, and reports the ratio: absolute figures are not comparable between runs on
 // a shared machine, ratios are. The bench never fails on a figure: it reports and exits 0.
 
-const scenarios: Scenario[] = [listPage, deepPage, pageWalk, bulkContacts, submit, webhookE2e, exportScenario]
+const scenarios: Scenario[] = [
+  listPage,
+  deepPage,
+  pageWalk,
+  bulkContacts,
+  submit,
+  webhookE2e,
+  exportScenario,
+  insightsScenario,
+]
 
 const { values } = parseArgs({
   options: {
