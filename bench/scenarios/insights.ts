@@ -42,7 +42,7 @@ const benchForm = {
   variables: [{ name: 'score', calculations: [{ op: 'add' as const, question_id: 'nps' }] }],
 }
 
-function itemOf(index: number, at: number): string {
+function itemOf(id: string, index: number, at: number): string {
   const q = (id: string, type: string) => ({
     id,
     title: benchForm.questions.find((x) => x.id === id)?.title,
@@ -62,7 +62,7 @@ function itemOf(index: number, at: number): string {
     { question: q('name', 'short_text'), type: 'text', text: `Guest ${index}` },
   ]
   return JSON.stringify({
-    id: `rsp_bench${index}`,
+    id,
     submitted_at: formatTimestamp(at),
     answers,
     hidden: [],
@@ -88,12 +88,13 @@ async function seedForm(
           const rows = []
           for (let index = from; index < Math.min(n, from + CHUNK); index++) {
             const at = START + index * step
+            const id = `rsp_${form.id.slice(4, 12)}${index}`
             rows.push({
-              id: `rsp_bench${index}`,
+              id,
               form_id: form.id,
               seq: index + 1,
               submitted_at: at,
-              item_json: itemOf(index, at),
+              item_json: itemOf(id, index, at),
             })
           }
           await trx.insertInto('responses').values(rows).execute()
