@@ -7,6 +7,7 @@ import { formatTable, type ScenarioReport, writeResults } from './lib/report.js'
 import { bulkContacts } from './scenarios/bulk-contacts.js'
 import { deepPage } from './scenarios/deep-page.js'
 import { exportScenario } from './scenarios/export.js'
+import { insightsScenario } from './scenarios/insights.js'
 import { largePages } from './scenarios/large-pages.js'
 import { listPage } from './scenarios/list-page.js'
 import { pageWalk } from './scenarios/page-walk.js'
@@ -32,6 +33,7 @@ const scenarios: Scenario[] = [
   formPage,
   publicSubmit,
   largePages,
+  insightsScenario,
 ]
 
 const { values } = parseArgs({

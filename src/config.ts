@@ -40,6 +40,10 @@ export interface Config {
   metricsToken: string | undefined
   /** How long a dashboard sign-in lasts. */
   sessionHours: number
+  /** Most response streams one token may hold open at once, per process. */
+  streamsPerToken: number
+  /** Seconds between keep-alive comments on a response stream. */
+  streamHeartbeatSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -157,5 +161,7 @@ export function configFromEnv(env: Env = process.env): Config {
     redisPrefix: env['CANVASS_REDIS_PREFIX'] || 'canvass:rate:',
     metricsToken: metricsToken(env),
     sessionHours: integer(env, 'CANVASS_SESSION_HOURS', 12, 1, 24 * 30),
+    streamsPerToken: integer(env, 'CANVASS_STREAMS_PER_TOKEN', 5, 1, 10_000),
+    streamHeartbeatSeconds: integer(env, 'CANVASS_STREAM_HEARTBEAT_SECONDS', 15, 1, 15),
   }
 }

@@ -12,6 +12,8 @@ import {
   type ResponsesService,
   responsesService,
 } from './domain/forms/service.js'
+import { type LiveFeed, liveFeed } from './domain/insights/live.js'
+import { type InsightsService, insightsService } from './domain/insights/service.js'
 import { type SessionsService, sessionsService } from './domain/sessions.js'
 import {
   type DeliveriesService,
@@ -48,27 +50,34 @@ export interface AppContext {
   readonly deliveries: DeliveriesService
   /** The dashboard's sign-in sessions. */
   readonly sessions: SessionsService
-  /** Closes the database. */
+  readonly insights: InsightsService
+  /** New responses as they arrive, from any process (the response stream). */
+  readonly live: LiveFeed
+  /** Closes the live feed and the database. */
   close(): Promise<void>
 }
 
-/** Opens and migrates the database and builds the services. */
 export interface ContextOptions {
   logger?: Logger
   /** Tests answer host names themselves; a process uses the system's resolver. */
   resolver?: Resolver
 }
 
+/** Opens and migrates the database and builds the services. */
 export async function createAppContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel)
   const database = openDatabase(config.database)
+  let ctx: AppContext | undefined
   try {
     await migrateToLatest(database)
+    ctx = contextOf(config, database, logger, options.resolver)
+    // Forms a migration marked get their figures before the first request asks for them.
+    await ctx.insights.rebuildPending()
+    return ctx
   } catch (error) {
-    await database.close().catch(() => undefined)
+    await (ctx ? ctx.close() : database.close()).catch(() => undefined)
     throw error
   }
-  return contextOf(config, database, logger, options.resolver)
 }
 
 /** The context over an open, migrated database. */
@@ -80,6 +89,7 @@ export function contextOf(
 ): AppContext {
   const deliverySignal = new DeliverySignal()
   const productMetrics = createProductMetrics()
+  const live = liveFeed(database)
   return {
     config,
     database,
@@ -95,6 +105,11 @@ export function contextOf(
     webhooks: webhooksService(database, config, resolver),
     deliveries: deliveriesService(database, deliverySignal),
     sessions: sessionsService(database),
-    close: () => database.close(),
+    insights: insightsService(database),
+    live,
+    async close() {
+      await live.close()
+      await database.close()
+    },
   }
 }

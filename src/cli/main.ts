@@ -4,12 +4,14 @@ import { formatTimestamp } from '../clock.js'
 import { ConfigError, configFromEnv, loadDotEnv } from '../config.js'
 import { createDatabaseIfMissing, openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
+import { insightsService } from '../domain/insights/service.js'
 import { allScopes, isScope, type Scope } from '../domain/scopes.js'
 import { createToken, ensureWorkspace, listTokens, revokeToken } from '../domain/tokens.js'
 import { startServer } from '../server.js'
 import { registerContactCommands } from './contacts.js'
 import { describeFailure } from './failures.js'
 import { registerFormCommands } from './forms.js'
+import { registerInsightsCommands } from './insights.js'
 import { canvassVersion, parseHost, parsePort } from './options.js'
 import { registerWebhookCommands } from './webhooks.js'
 
@@ -86,8 +88,12 @@ program
     if (created !== undefined) console.log(`created the database ${created}`)
     // Not withDatabase: it migrates first, and then this would always find nothing to apply.
     const database = openDatabase(settings.database)
-    const applied = await migrateToLatest(database).finally(() => database.close())
+    const [applied, rebuilt] = await (async () => {
+      const names = await migrateToLatest(database)
+      return [names, await insightsService(database).rebuildPending()] as const
+    })().finally(() => database.close())
     console.log(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'the database is up to date')
+    if (rebuilt > 0) console.log(`insights built for ${rebuilt} form(s) with responses`)
   })
 
 const token = program.command('token').description('manage API tokens')
@@ -160,6 +166,7 @@ token
   })
 
 registerFormCommands(program)
+registerInsightsCommands(program)
 registerContactCommands(program)
 registerWebhookCommands(program)
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.js'
 import type { Schema } from './schema.js'
@@ -29,7 +29,22 @@ export interface Database {
   /** Runs fn in one write transaction, retrying when the database asks for it. */
   transaction<T>(fn: (trx: Transaction) => Promise<T>): Promise<T>
   ping(): Promise<void>
+  /**
+   * PostgreSQL only: LISTEN on `channel` over one dedicated connection, reconnecting when it is
+   * lost (`onConnect` runs after each (re)connection, so callers can catch up on what they missed).
+   * Returns the function that stops listening.
+   */
+  listen?(
+    channel: string,
+    onNotification: (payload: string) => void,
+    onConnect: () => void,
+  ): () => Promise<void>
   close(): Promise<void>
+}
+
+/** The dialect of a database handle or of a transaction on it. */
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 
 const INT8_OID = 20
@@ -164,6 +179,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
   pool.on('error', () => undefined)
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
   postgresPools.set(db, pool)
+  const listeners = new Set<() => Promise<void>>()
 
   return {
     dialect: 'postgres',
@@ -178,7 +194,18 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
     async ping() {
       await sql`select 1`.execute(db)
     },
+    listen(channel, onNotification, onConnect) {
+      const stop = listenOn(config, channel, onNotification, onConnect)
+      listeners.add(stop)
+      return async () => {
+        listeners.delete(stop)
+        await stop()
+      }
+    },
     async close() {
+      // Listening connections belong to the database: closing it ends them too.
+      await Promise.all([...listeners].map((stop) => stop()))
+      listeners.clear()
       await db.destroy()
     },
   }
@@ -230,6 +257,52 @@ async function withCommitHooks<T>(run: (afterCommit: (hook: () => void) => void)
     }
   }
   return result
+}
+
+function listenOn(
+  config: Extract<DatabaseConfig, { kind: 'postgres' }>,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onConnect: () => void,
+): () => Promise<void> {
+  let stopped = false
+  let client: pg.Client | undefined
+  let retry: NodeJS.Timeout | undefined
+  const connect = async () => {
+    if (stopped) return
+    const next = new pg.Client({
+      connectionString: config.connectionString,
+      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    })
+    const reconnect = () => {
+      if (client !== next) return
+      client = undefined
+      next.end().catch(() => undefined)
+      if (!stopped) retry = setTimeout(() => void connect(), 1000)
+    }
+    next.on('error', reconnect)
+    next.on('end', reconnect)
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotification(message.payload ?? '')
+    })
+    client = next
+    try {
+      await next.connect()
+      await next.query(`listen "${channel.replace(/"/g, '""')}"`)
+      if (stopped) await next.end()
+      else onConnect()
+    } catch {
+      reconnect()
+    }
+  }
+  void connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const current = client
+    client = undefined
+    await current?.end().catch(() => undefined)
+  }
 }
 
 async function retry<T>(

@@ -1,6 +1,12 @@
 import type { ContactsTables } from './tables/contacts.js'
 import type { FormsTables } from './tables/forms.js'
 import type { FoundationTables } from './tables/foundation.js'
+import type { InsightsTables } from './tables/insights.js'
 import type { WebhooksTables } from './tables/webhooks.js'
 
-export interface Schema extends FoundationTables, FormsTables, ContactsTables, WebhooksTables {}
+export interface Schema
+  extends FoundationTables,
+    FormsTables,
+    ContactsTables,
+    WebhooksTables,
+    InsightsTables {}

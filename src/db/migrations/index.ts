@@ -6,6 +6,7 @@ import { webhooks } from './004_webhooks.js'
 import { deliveryAttempts } from './005_delivery_attempts.js'
 import { responseSizes } from './006_response_sizes.js'
 import { sessions } from './007_sessions.js'
+import { insights } from './008_insights.js'
 
 // A static index (no directory scanning): names sort in the order they run.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_delivery_attempts': deliveryAttempts,
   '006_response_sizes': responseSizes,
   '007_sessions': sessions,
+  '008_insights': insights,
 }

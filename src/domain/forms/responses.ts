@@ -4,6 +4,7 @@ import { type Database, type Db, preparedColumnReader, type Transaction } from '
 import type { FormsTable } from '../../db/tables/forms.js'
 import { newId } from '../../ids.js'
 import { type FieldError, validationFailed } from '../errors.js'
+import { forgetInsights, recordInsights } from '../insights/store.js'
 import { enqueueFormResponseEvent } from '../webhooks/outbox.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { buildResponseItem, type ResponseItem, type Submission } from './answers.js'
@@ -129,6 +130,7 @@ export async function storeResponses(
   for (const response of stored) {
     await enqueueFormResponseEvent(trx, signal, { workspaceId, formId, item: response.item })
   }
+  await recordInsights(trx, formId, stored)
   return stored
 }
 
@@ -384,9 +386,10 @@ export async function deleteResponses(
       .deleteFrom('responses')
       .where('form_id', '=', formId)
       .where('id', 'in', ids)
-      .returning('seq')
+      .returning(['seq', 'submitted_at', 'item_json'])
       .execute()
     if (deleted.length === 0) return true
+    await forgetInsights(trx, formId, deleted)
     const firstGap = Math.min(...deleted.map((row) => Number(row.seq)))
     // Two steps, because the unique (form_id, seq) index is checked row by row: move the later
     // rows out of the way (negative), then number them densely after the first gap.

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { formDefinitionRoutes } from './forms.js'
+import { insightsRoutes } from './insights.js'
 import { responseRoutes } from './responses.js'
+import { streamRoutes } from './stream.js'
 
 export async function formRoutes(app: FastifyInstance): Promise<void> {
   await app.register(formDefinitionRoutes)
   await app.register(responseRoutes)
+  await app.register(insightsRoutes)
+  await app.register(streamRoutes)
 }

@@ -56,7 +56,8 @@ function idList(text: string, path: string, errors: FieldError[]): string[] {
   return ids.filter((id) => idPattern.test(id))
 }
 
-function responseFilter(query: FilterQuery): ResponseFilter {
+/** The filters of a responses listing (docs/api.md#responses), shared by every operation that takes them. */
+export function responseFilter(query: FilterQuery): ResponseFilter {
   const errors: FieldError[] = []
   // The query schema has checked both (format `timestamp`).
   const since = query.since === undefined ? undefined : parseTimestamp(query.since)

@@ -1,0 +1,23 @@
+// Insight figures per form and time bucket (src/domain/insights). Timestamps are integer microseconds.
+
+export type InsightLevel = 'all' | 'day' | 'hour' | 'minute'
+
+export interface InsightBucketsTable {
+  form_id: string
+  level: InsightLevel
+  /** Start of the bucket in microseconds (0 for `all`). */
+  bucket: number
+  responses: number
+  /** The bucket's figures as JSON text (src/domain/insights/figures.ts). */
+  figures: string
+}
+
+/** Forms whose buckets must be rebuilt from their responses before they are read. */
+export interface InsightRebuildsTable {
+  form_id: string
+}
+
+export interface InsightsTables {
+  insight_buckets: InsightBucketsTable
+  insight_rebuilds: InsightRebuildsTable
+}

@@ -1,0 +1,36 @@
+import type { Database } from '../../db/database.js'
+import { type InsightsWindow, readInsights } from './read.js'
+import { rebuildFormInsights } from './store.js'
+
+// Insights (docs/api.md#insights) as the HTTP layer and the CLI use them, closed over the database.
+
+export function insightsService(database: Database) {
+  return {
+    /** The insights document; undefined when the form is not in the workspace. */
+    summary: (workspaceId: string, formId: string, window: InsightsWindow) =>
+      readInsights(database, workspaceId, formId, window),
+    /**
+     * Rebuilds the figures of one form (any workspace: an operator's command) or of every form
+     * from their responses; returns each form rebuilt with its response count.
+     */
+    async rebuild(formId?: string): Promise<{ formId: string; responses: number }[]> {
+      let query = database.db.selectFrom('forms').select('id').orderBy('created_at')
+      if (formId !== undefined) query = query.where('id', '=', formId)
+      const forms = await query.execute()
+      const rebuilt: { formId: string; responses: number }[] = []
+      for (const form of forms) {
+        const responses = await database.transaction((trx) => rebuildFormInsights(trx, form.id))
+        rebuilt.push({ formId: form.id, responses })
+      }
+      return rebuilt
+    },
+    /** Rebuilds the forms a migration marked (those that had responses before figures were kept). */
+    async rebuildPending(): Promise<number> {
+      const pending = await database.db.selectFrom('insight_rebuilds').select('form_id').execute()
+      for (const row of pending) await database.transaction((trx) => rebuildFormInsights(trx, row.form_id))
+      return pending.length
+    },
+  }
+}
+
+export type InsightsService = ReturnType<typeof insightsService>

@@ -1,0 +1,72 @@
+import { Type } from 'typebox'
+import { IdString } from '../../schemas.js'
+
+// The insights document (docs/api.md#insights), as validated on the way out and shown in OpenAPI.
+
+const Count = Type.Integer({ minimum: 0 })
+const Decimal = (description: string) => Type.Union([Type.Number(), Type.Null()], { description })
+
+const QuestionInsightsSchema = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String({ description: 'The title in the current definition.' }),
+    type: Type.String({ description: 'The question kind in the current definition.' }),
+    answered: Type.Integer({ minimum: 0, description: 'Responses that answered this question.' }),
+    distribution: Type.Optional(
+      Type.Record(Type.String(), Count, {
+        description:
+          'Numeric kinds: each value given, as a string, to its count; every value of a bounded scale ' +
+          '(rating, opinion_scale, nps, customer_sat) is listed, zeros included.',
+      }),
+    ),
+    mean: Type.Optional(Decimal('Numeric kinds: the mean answer, rounded to 2 decimals; null when none.')),
+    nps: Type.Optional(
+      Type.Object(
+        {
+          promoters: Count,
+          passives: Count,
+          detractors: Count,
+          score: Decimal('100 x (promoters - detractors) / answered, 1 decimal; null when none.'),
+        },
+        { description: 'nps: promoters answered 9-10, passives 7-8, detractors 0-6.' },
+      ),
+    ),
+    csat: Type.Optional(
+      Type.Object(
+        { satisfied: Count, percent: Decimal('100 x satisfied / answered, 1 decimal; null when none.') },
+        { description: 'customer_sat: satisfied = answers 4 or 5.' },
+      ),
+    ),
+    yes: Type.Optional(Count),
+    no: Type.Optional(Count),
+    choices: Type.Optional(
+      Type.Array(Type.Object({ label: Type.String(), count: Count }), {
+        description:
+          'multiple_choice, dropdown: the current labels in order (zeros included), then labels answered ' +
+          'under an earlier definition (in code-point order).',
+      }),
+    ),
+  },
+  { description: 'One question of the form as it is now; questions removed from the form are not listed.' },
+)
+
+export const InsightsSchema = Type.Object(
+  {
+    form_id: IdString,
+    responses: Type.Integer({ minimum: 0, description: 'Responses matching the filters.' }),
+    questions: Type.Array(QuestionInsightsSchema, { description: 'In form order.' }),
+    variables: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        mean: Decimal('Rounded to 2 decimals; null when no response matched.'),
+        min: Decimal('null when no response matched.'),
+        max: Decimal('null when no response matched.'),
+      }),
+    ),
+    timeline: Type.Array(
+      Type.Object({ date: Type.String({ description: 'A UTC day, `YYYY-MM-DD`.' }), responses: Count }),
+      { description: 'UTC days with at least one matching response, oldest first.' },
+    ),
+  },
+  { description: 'Figures over the matching responses (docs/api.md#insights).' },
+)

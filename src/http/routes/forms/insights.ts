@@ -1,0 +1,38 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { notFound } from '../../../domain/errors.js'
+import { workspaceOf } from '../../auth.js'
+import { FormParams } from '../../schemas.js'
+import { InsightsSchema } from './insights-schemas.js'
+import { responseFilter } from './responses.js'
+import { ResponseFilterQuery } from './schemas.js'
+
+// docs/api.md#insights: the figures of a form's responses, kept up to date as they are stored and deleted.
+
+export async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
+    '/v1/forms/:form_id/insights',
+    {
+      config: { scope: 'responses:read' },
+      schema: {
+        tags: ['insights'],
+        summary: 'Figures of the responses: NPS, CSAT, distributions, means, a timeline',
+        description:
+          'Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are ' +
+          'maintained as responses are stored and deleted: the cost of a request does not grow with the ' +
+          'number of responses.',
+        params: FormParams,
+        querystring: Type.Object(ResponseFilterQuery, { additionalProperties: false }),
+        response: { 200: InsightsSchema },
+      },
+    },
+    async (request) => {
+      const filter = responseFilter(request.query)
+      const insights = await app.ctx.insights.summary(workspaceOf(request), request.params.form_id, filter)
+      if (!insights) throw notFound('form', request.params.form_id)
+      return insights
+    },
+  )
+}
