@@ -9,8 +9,10 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/healthz',
     {
+      config: { public: true },
       schema: {
         tags,
+        operationId: 'checkLiveness',
         summary: 'Liveness: the process answers',
         description: 'No token needed.',
         response: { 200: Status },
@@ -22,8 +24,10 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/readyz',
     {
+      config: { public: true },
       schema: {
         tags,
+        operationId: 'checkReadiness',
         summary: 'Readiness: the database is reachable (503 when not)',
         description: 'No token needed.',
         response: { 200: Status, 503: Status },
@@ -43,12 +47,20 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/metrics',
     {
+      config: { public: true },
       schema: {
         tags,
+        operationId: 'getMetrics',
         summary: 'Prometheus metrics (text exposition format)',
         description:
           'Request counts and latency histograms by route and status, webhook delivery counts, ' +
           'latency and queue depth, and process metrics. No token needed.',
+        response: {
+          200: {
+            description: 'Prometheus text exposition format.',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+        },
       },
     },
     async (_request, reply) => {

@@ -4,10 +4,13 @@ import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
-import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { ref } from '../../schemas.js'
 import {
   ContactListBody,
+  ContactListPage,
   ContactListSchema,
+  ContactPage,
   ContactParams,
   ListParams,
   StoredContactSchema,
@@ -25,9 +28,10 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:write' },
       schema: {
         tags,
+        operationId: 'createContactList',
         summary: 'Create a contact list',
         body: ContactListBody,
-        response: { 201: ContactListSchema },
+        response: { 201: ref(ContactListSchema) },
       },
     },
     async (request, reply) => {
@@ -42,9 +46,10 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:read' },
       schema: {
         tags,
+        operationId: 'listContactLists',
         summary: 'List contact lists, oldest first',
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
-        response: { 200: PagedList(ContactListSchema) },
+        response: { 200: ref(ContactListPage) },
       },
     },
     async (request, reply) => {
@@ -63,9 +68,10 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:read' },
       schema: {
         tags,
+        operationId: 'getContactList',
         summary: 'Get a contact list',
         params: ListParams,
-        response: { 200: ContactListSchema },
+        response: { 200: ref(ContactListSchema) },
       },
     },
     async (request) => {
@@ -81,6 +87,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:write' },
       schema: {
         tags,
+        operationId: 'deleteContactList',
         summary: 'Delete a contact list with its contacts',
         params: ListParams,
         response: { 204: Deleted },
@@ -99,10 +106,11 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:read' },
       schema: {
         tags,
+        operationId: 'listContacts',
         summary: 'List the contacts of a list, oldest first',
         params: ListParams,
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
-        response: { 200: PagedList(StoredContactSchema) },
+        response: { 200: ref(ContactPage) },
       },
     },
     async (request, reply) => {
@@ -123,9 +131,10 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:read' },
       schema: {
         tags,
+        operationId: 'getContact',
         summary: 'Get a contact',
         params: ContactParams,
-        response: { 200: StoredContactSchema },
+        response: { 200: ref(StoredContactSchema) },
       },
     },
     async (request) => {
@@ -142,6 +151,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:write' },
       schema: {
         tags,
+        operationId: 'deleteContact',
         summary: 'Delete a contact',
         description: 'Removes the person’s data, including stored idempotent answers that carried it.',
         params: ContactParams,

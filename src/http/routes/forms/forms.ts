@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
-import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
-import { FormParams } from '../../schemas.js'
-import { FormBody, FormSchema } from './schemas.js'
+import { PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { FormParams, ref } from '../../schemas.js'
+import { FormBody, FormPage, FormSchema } from './schemas.js'
 
 // Form definitions (docs/api.md#forms).
 export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<void> {
@@ -18,9 +18,10 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       config: { scope: 'forms:write' },
       schema: {
         tags,
+        operationId: 'createForm',
         summary: 'Create a form',
         body: FormBody,
-        response: { 201: FormSchema },
+        response: { 201: ref(FormSchema) },
       },
     },
     async (request, reply) => {
@@ -35,9 +36,10 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       config: { scope: 'forms:read' },
       schema: {
         tags,
+        operationId: 'listForms',
         summary: 'List forms, oldest first',
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
-        response: { 200: PagedList(FormSchema) },
+        response: { 200: ref(FormPage) },
       },
     },
     async (request, reply) => {
@@ -54,7 +56,13 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
     '/v1/forms/:form_id',
     {
       config: { scope: 'forms:read' },
-      schema: { tags, summary: 'Get a form', params: FormParams, response: { 200: FormSchema } },
+      schema: {
+        tags,
+        operationId: 'getForm',
+        summary: 'Get a form',
+        params: FormParams,
+        response: { 200: ref(FormSchema) },
+      },
     },
     async (request) => {
       const form = await app.ctx.forms.find(workspaceOf(request), request.params.form_id)
@@ -69,12 +77,13 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       config: { scope: 'forms:write' },
       schema: {
         tags,
+        operationId: 'replaceForm',
         summary: 'Replace a form’s definition',
         description:
           'Question ids given are kept; missing ones are generated. Stored responses are not rewritten.',
         params: FormParams,
         body: FormBody,
-        response: { 200: FormSchema },
+        response: { 200: ref(FormSchema) },
       },
     },
     async (request) => {
@@ -90,6 +99,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       config: { scope: 'forms:write' },
       schema: {
         tags,
+        operationId: 'deleteForm',
         summary: 'Delete a form with its responses and webhooks',
         params: FormParams,
         response: { 204: Type.Null({ description: 'Deleted.' }) },

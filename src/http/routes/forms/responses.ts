@@ -6,9 +6,9 @@ import { type FieldError, notFound, validationFailed } from '../../../domain/err
 import { type ExportFormat, exportContentType } from '../../../domain/forms/export.js'
 import type { ResponseFilter } from '../../../domain/forms/responses.js'
 import { workspaceOf } from '../../auth.js'
-import { PagedList, PageQuery, pageResult } from '../../pagination.js'
-import { FormParams } from '../../schemas.js'
-import { ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
+import { PageQuery, pageResult } from '../../pagination.js'
+import { FormParams, ref } from '../../schemas.js'
+import { ResponseFilterQuery, ResponseItemSchema, ResponsePage, SubmissionBody } from './schemas.js'
 
 // Responses of a form (docs/api.md#responses); the listing is a frozen wire format.
 
@@ -67,11 +67,12 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:write' },
       schema: {
         tags,
+        operationId: 'submitResponse',
         summary: 'Submit a response',
         description: 'Every problem of the submission is listed at once (`400 validation_failed`).',
         params: FormParams,
         body: SubmissionBody,
-        response: { 201: ResponseItemSchema },
+        response: { 201: ref(ResponseItemSchema) },
       },
     },
     async (request, reply) => {
@@ -92,10 +93,11 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:read' },
       schema: {
         tags,
+        operationId: 'listResponses',
         summary: 'List responses, newest first',
         params: FormParams,
         querystring: Type.Object({ ...PageQuery, ...ResponseFilterQuery }, { additionalProperties: false }),
-        response: { 200: PagedList(ResponseItemSchema) },
+        response: { 200: ref(ResponsePage) },
       },
     },
     async (request, reply) => {
@@ -121,6 +123,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:write' },
       schema: {
         tags,
+        operationId: 'deleteResponses',
         summary: 'Delete responses by id',
         description: 'Unknown ids are ignored. `included_tokens` is accepted as a synonym.',
         params: FormParams,
@@ -161,6 +164,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:read' },
       schema: {
         tags,
+        operationId: 'exportResponses',
         summary: 'Export every matching response, streamed',
         description:
           '`ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), ' +
