@@ -1,6 +1,6 @@
 // A fetch that tries again when Canvass (or a proxy before it) says "later" (429, 503) or when no
-// answer came, honouring Retry-After. A request that has no answer may still have been applied,
-// so after a network error only requests that are safe to repeat are sent again: idempotent
+// answer came, honouring Retry-After. A request without an answer, or with a gateway's 502/504,
+// may still have been applied, so those are sent again only when that is safe: idempotent
 // methods, and POSTs that carry an Idempotency-Key (the bulk add always does).
 
 export interface RetryOptions {
@@ -14,6 +14,7 @@ export interface RetryOptions {
 
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])
 const retryStatuses = new Set([429, 503])
+const gatewayStatuses = new Set([502, 504])
 
 export function retryingFetch(
   fetchOnce: (request: Request) => Promise<Response>,
@@ -37,7 +38,8 @@ export function retryingFetch(
         await sleep(backoff(attempt), request.signal)
         continue
       }
-      if (!retryStatuses.has(response.status) || attempt >= attempts) return response
+      const again = retryStatuses.has(response.status) || (repeatable && gatewayStatuses.has(response.status))
+      if (!again || attempt >= attempts) return response
       await response.body?.cancel()
       await sleep(
         Math.min(max, retryAfter(response.headers.get('retry-after')) ?? backoff(attempt)),
