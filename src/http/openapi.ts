@@ -22,7 +22,9 @@ import { DeliveryPage, DeliverySchema, WebhookSchema } from './routes/webhooks/s
 
 // The OpenAPI 3.1 document is generated from the route schemas. Every /v1 route gets the
 // bearer security requirement and the problem responses it can produce, so the document
-// shows the whole error envelope without each route repeating it.
+// shows the whole error envelope without each route repeating it. Resources are named
+// components (`components` below), so generated clients get one type per resource; the
+// document is linted with Redocly's recommended rules (`npm run lint`, scripts/openapi.ts).
 
 const problem = (description: string) => ({
   description,
