@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
+import { CanvassError, createCanvass } from '@canvass/client'
 import { parse } from 'csv-parse'
 import { listIdPattern, type ValidContact, validateContact } from '../domain/contacts/validation.js'
 import type { FieldError } from '../domain/errors.js'
 
-// `canvass contacts import`: streams a CSV through POST /v1/contacts/bulk in batches. Rows are
-// checked with the server's own rules first, so one bad row never sinks a batch of good ones;
-// if the server still refuses a batch, the rows it names (or, failing that, halves of the batch)
-// are set aside and the rest is sent again.
+// `canvass contacts import`: streams a CSV through POST /v1/contacts/bulk in batches, sent by
+// @canvass/client (retries, Idempotency-Key). Rows are checked with the server's own rules
+// first, so one bad row never sinks a batch of good ones; if the server still refuses a batch,
+// the rows it names (or, failing that, halves of the batch) are set aside and the rest is sent again.
 
 export interface ImportOptions {
   file: string
@@ -43,7 +43,6 @@ interface Row {
 }
 
 class FatalImportError extends Error {}
-class NotCanvass extends Error {}
 
 const RETRIES = 5
 
@@ -230,66 +229,45 @@ function rowErrors(errors: FieldError[], count: number): Map<number, string[]> {
 }
 
 async function post(options: ImportOptions, rows: Row[]): Promise<{ status: number; body: unknown }> {
-  const body = JSON.stringify({
-    list_id: options.listId,
-    contacts: rows.map(({ contact }) => ({ name: contact.name, email: contact.email, data: contact.data })),
-  })
-  // One key per body: a retry after a lost answer cannot add anything twice.
-  const key = randomUUID()
-  const url = new URL('/v1/contacts/bulk', options.baseUrl)
-  for (let attempt = 1; ; attempt++) {
-    let status: number
-    let text: string
-    let retryAfter: string | null = null
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${options.token}`,
-          'content-type': 'application/json',
-          'idempotency-key': key,
-        },
-        body,
-      })
-      status = response.status
-      text = await response.text()
-      retryAfter = response.headers.get('retry-after')
-      // Canvass answers every request with JSON; anything else is another server (a 5xx or 429
-      // may come from a proxy in front of it, and is retried below).
+  const origin = new URL(options.baseUrl).origin
+  const client = createCanvass({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    retry: { attempts: RETRIES, baseDelayMs: 500 },
+    // Canvass answers every request with JSON; anything else is another server (a 5xx or 429 may
+    // come from a proxy in front of it, and is retried).
+    fetch: async (request) => {
+      const response = await fetch(request)
       const type = response.headers.get('content-type') ?? ''
-      if (!/^application\/(problem\+)?json\b/.test(type) && status < 500 && status !== 429) {
-        throw new NotCanvass(
-          `${url.origin} is not a Canvass server: it answered ${status} with ${type.split(';')[0] || 'no content type'}; check --url or CANVASS_URL`,
+      if (!/^application\/(problem\+)?json\b/.test(type) && response.status < 500 && response.status !== 429) {
+        throw new FatalImportError(
+          `${origin} is not a Canvass server: it answered ${response.status} with ${type.split(';')[0] || 'no content type'}; check --url or CANVASS_URL`,
         )
       }
-    } catch (error) {
-      if (error instanceof NotCanvass) throw new FatalImportError(error.message)
-      if (attempt >= RETRIES) throw new FatalImportError(`cannot reach ${url.origin}: ${causeOf(error)}`)
-      await sleep(500 * attempt)
-      continue
-    }
-    if ((status === 429 || status >= 500) && attempt < RETRIES) {
-      await sleep(retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : 500 * attempt)
-      continue
-    }
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      parsed = { detail: text.slice(0, 200) }
-    }
-    return { status, body: parsed }
+      return response
+    },
+  })
+  const contacts = rows.map(({ contact }) => ({
+    name: contact.name,
+    email: contact.email,
+    data: contact.data,
+  }))
+  try {
+    // The client sends one Idempotency-Key for every attempt: a retry after a lost answer
+    // cannot add anything twice.
+    return { status: 201, body: await client.contacts.addBulk(options.listId, contacts) }
+  } catch (error) {
+    const cause = error instanceof CanvassError ? error.cause : error
+    if (cause instanceof FatalImportError) throw cause
+    if (!(error instanceof CanvassError)) throw error
+    if (error.code === 'network_error') throw new FatalImportError(`cannot reach ${origin}: ${error.detail}`)
+    return { status: error.status, body: { detail: error.detail, errors: error.errors } }
   }
 }
 
 function detailOf(body: unknown): string {
   const detail = (body as { detail?: unknown } | undefined)?.detail
   return typeof detail === 'string' ? detail : JSON.stringify(body)
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { message?: string } }).cause
-  return cause?.message ?? (error instanceof Error ? error.message : String(error))
 }
 
 function newlinesIn(record: string[]): number {
@@ -303,5 +281,3 @@ function isFileError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code
   return typeof code === 'string' && ['ENOENT', 'EACCES', 'EISDIR'].includes(code)
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

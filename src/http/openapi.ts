@@ -1,10 +1,30 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, RouteOptions } from 'fastify'
+import type { TSchema } from 'typebox'
+import {
+  ContactListPage,
+  ContactListSchema,
+  ContactPage,
+  StoredContactSchema,
+} from './routes/contacts/schemas.js'
+import {
+  AnswerSchema,
+  AnswerVariants,
+  FormPage,
+  FormSchema,
+  QuestionSchema,
+  QuestionVariants,
+  ResponseItemSchema,
+  ResponsePage,
+} from './routes/forms/schemas.js'
+import { DeliveryPage, DeliverySchema, WebhookSchema } from './routes/webhooks/schemas.js'
 
 // The OpenAPI 3.1 document is generated from the route schemas. Every /v1 route gets the
 // bearer security requirement and the problem responses it can produce, so the document
-// shows the whole error envelope without each route repeating it.
+// shows the whole error envelope without each route repeating it. Resources are named
+// components (`components` below), so generated clients get one type per resource; the
+// document is linted with Redocly's recommended rules (`npm run lint`, scripts/openapi.ts).
 
 const problem = (description: string) => ({
   description,
@@ -29,9 +49,23 @@ const bodyErrors = {
   415: problem('A body without `Content-Type: application/json` (`unsupported_media_type`).'),
 }
 
+// Every operation, public ones included, can be refused before any route runs: a malformed URL
+// or an HTTP/1.1 request without Host (src/http/app.ts).
+const publicErrors = {
+  400: problem(
+    'A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`).',
+  ),
+}
+
 function withDefaults(route: RouteOptions): void {
-  if (!route.url.startsWith('/v1/')) return
   const config = (route.config ?? {}) as { scope?: string; public?: boolean; signedIn?: boolean }
+  if (config.public && route.schema) {
+    const schema = { ...route.schema } as Record<string, unknown>
+    route.schema = schema
+    schema['security'] = []
+    schema['response'] = { ...publicErrors, ...((schema['response'] as object) ?? {}) }
+  }
+  if (!route.url.startsWith('/v1/')) return
   if (!config.public && !config.scope && !config.signedIn) {
     throw new Error(`route ${route.method} ${route.url} must declare config.scope, signedIn or public`)
   }
@@ -56,7 +90,47 @@ function withDefaults(route: RouteOptions): void {
   }
 }
 
+// Named schemas of the document (components.schemas), referenced from routes as `Name#`.
+const components: TSchema[] = [
+  ...QuestionVariants,
+  QuestionSchema,
+  FormSchema,
+  FormPage,
+  ...AnswerVariants,
+  AnswerSchema,
+  ResponseItemSchema,
+  ResponsePage,
+  ContactListSchema,
+  ContactListPage,
+  StoredContactSchema,
+  ContactPage,
+  WebhookSchema,
+  DeliverySchema,
+  DeliveryPage,
+]
+
+const tags = [
+  { name: 'forms', description: 'Form definitions: questions, hidden fields and variables.' },
+  { name: 'responses', description: 'Submitting, listing, exporting and deleting the responses of a form.' },
+  { name: 'contacts', description: 'Contact lists and the people on them, added in bulk.' },
+  { name: 'webhooks', description: 'Signed deliveries of new responses, with their delivery log.' },
+  {
+    name: 'operations',
+    description: 'Liveness, readiness, metrics and this reference: no token needed.',
+  },
+]
+
+// The reference page's mark, so /docs reads as Canvass's and not as a stock page.
+const logo = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="150" height="40" viewBox="0 0 150 40">' +
+    '<rect x="2" y="6" width="28" height="28" rx="6" fill="#f4f4f4"/>' +
+    '<path d="M10 14h12M10 20h12M10 26h7" stroke="#1b1b1b" stroke-width="3" stroke-linecap="round"/>' +
+    '<text x="38" y="28" font-family="sans-serif" font-size="22" font-weight="600" fill="#f4f4f4">Canvass</text>' +
+    '</svg>',
+)
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  for (const schema of components) app.addSchema(schema)
   app.addHook('onRoute', withDefaults)
   await app.register(swagger, {
     openapi: {
@@ -67,8 +141,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Self-hostable survey service: forms, responses, contact lists and webhooks. ' +
           'Every request carries `Authorization: Bearer <token>`; errors are RFC 9457 problem documents.',
+        license: { name: 'MIT', identifier: 'MIT' },
+        contact: { name: 'Canvass maintainers (security reports: see SECURITY.md)' },
       },
-      servers: [{ url: '/' }],
+      servers: [{ url: '/', description: 'The server that serves this document.' }],
+      tags,
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A Canvass API token (`cvs_...`).' },
@@ -93,10 +170,20 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           ...openapiObject.paths,
           '/docs': {
             get: {
+              operationId: 'getReference',
               tags: ['operations'],
               summary: 'A readable API reference rendered from this document (works offline)',
               description: 'No token needed.',
-              responses: { '200': { description: 'An HTML page', content: { 'text/html': {} } } },
+              security: [],
+              responses: {
+                '200': { description: 'An HTML page', content: { 'text/html': {} } },
+                '400': {
+                  ...publicErrors[400],
+                  content: {
+                    'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+                  },
+                },
+              },
             },
           },
         },
@@ -109,12 +196,23 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
+    logo: { type: 'image/svg+xml', content: logo, href: '/docs' },
+    theme: {
+      title: 'Canvass API reference',
+      favicon: [{ filename: 'canvass.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: logo }],
+    },
   })
   app.get(
     '/v1/openapi.json',
     {
       config: { public: true },
-      schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', description: 'No token needed.' },
+      schema: {
+        operationId: 'getOpenApiDocument',
+        tags: ['operations'],
+        summary: 'This OpenAPI 3.1 document',
+        description: 'No token needed.',
+        response: { 200: { description: 'The document.', type: 'object', additionalProperties: true } },
+      },
     },
     async () => app.swagger(),
   )

@@ -21,14 +21,19 @@ export interface Page {
 
 export const pageOffset = (page: Page): number => (page.page - 1) * page.page_size
 
-export function PagedList<T extends TSchema>(item: T, description?: string) {
+/** The page envelope of a list of `item`s, a named component `id` of the document. */
+export function PagedList<T extends TSchema, Id extends string>(item: T, id: Id) {
   return Type.Object(
     {
       page: Type.String({ description: 'Page number returned, as a decimal string.' }),
       page_size: Type.String({ description: 'Page size used, as a decimal string.' }),
       items: Type.Array(item),
     },
-    description ? { description } : {},
+    {
+      $id: id,
+      description:
+        'One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`).',
+    },
   )
 }
 

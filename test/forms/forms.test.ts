@@ -158,9 +158,13 @@ describe('form definitions', () => {
         'included_response_ids',
       ]),
     )
-    expect(
-      list.responses['200'].content['application/json'].schema.properties.items.items.properties,
-    ).toHaveProperty('answers')
+    // The page and its items are named components, referenced as a client generator reads them.
+    const schemas = doc.components.schemas
+    const named = (schema: { $ref: string }) => schemas[schema.$ref.replace('#/components/schemas/', '')]
+    const page = named(list.responses['200'].content['application/json'].schema)
+    const item = named(page.properties.items.items)
+    expect(item.properties).toHaveProperty('answers')
+    expect(named(item.properties.answers.items).discriminator.propertyName).toBe('type')
     expect(doc.paths['/v1/forms/{form_id}/responses'].delete.responses).toHaveProperty('204')
   })
 })

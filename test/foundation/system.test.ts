@@ -44,6 +44,23 @@ describe('operational endpoints', () => {
     for (const operation of operations) {
       expect(operation.description!.match(/Needs scope/g)).toHaveLength(1)
     }
+    // Generators name methods after operationIds: every operation has one, each once.
+    const all = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(
+      (item) => Object.values(item),
+    )
+    const ids = all.map((operation) => operation.operationId)
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true)
+    expect(new Set(ids).size).toBe(ids.length)
+    // Public operations say so (`security: []`); the rest need the bearer token.
+    for (const path of ['/healthz', '/readyz', '/metrics', '/v1/openapi.json', '/docs']) {
+      expect(doc.paths[path].get.security, path).toEqual([])
+      expect(doc.paths[path].get.responses, path).toHaveProperty('400')
+    }
+    expect(doc.info.license.name).toBe('MIT')
+    expect(doc.tags.map((tag: { name: string }) => tag.name)).toEqual(
+      expect.arrayContaining(['forms', 'responses', 'contacts', 'webhooks', 'operations']),
+    )
+    expect(doc.components.schemas.Question.discriminator.propertyName).toBe('type')
   })
 
   it('serves a readable reference page at /docs', async () => {
@@ -104,5 +121,19 @@ describe('failures', () => {
     const init = await ctx.request({ method: 'GET', url: '/docs/static/swagger-initializer.js', token: null })
     // The page reads the document Canvass serves, not one from elsewhere.
     expect(init.body).toContain("url: resolveUrl('./json')")
+  })
+
+  it('is Canvass’s reference page: its title, its mark, no stock logo or icons', async () => {
+    const page = await ctx.request({ method: 'GET', url: '/docs', token: null })
+    expect(page.body).toContain('<title>Canvass API reference</title>')
+    expect(page.body).not.toContain('favicon-32x32.png')
+    const icon = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(page.body)?.[1]
+    const served = await ctx.request({ method: 'GET', url: icon ?? '/missing', token: null })
+    expect(served.statusCode).toBe(200)
+    expect(served.body).toContain('Canvass')
+    const init = await ctx.request({ method: 'GET', url: '/docs/static/swagger-initializer.js', token: null })
+    // The top bar's logo is an inline image (offline), and it is Canvass's.
+    const logo = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(init.body)?.[1]
+    expect(Buffer.from(logo ?? '', 'base64').toString('utf8')).toContain('>Canvass</text>')
   })
 })

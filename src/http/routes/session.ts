@@ -30,6 +30,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       config: { public: true },
       schema: {
         tags,
+        operationId: 'createSession',
         summary: 'Sign in to the dashboard: exchange an API token for a session cookie',
         description:
           'Sets an `HttpOnly; SameSite=Strict` cookie. Must come from this server’s own origin with ' +
@@ -72,6 +73,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       config: { signedIn: true },
       schema: {
         tags,
+        operationId: 'getSession',
         summary: 'Who is calling: the scopes of this token or session',
         description: 'The dashboard reads it to show only what the scopes allow.',
         querystring: NoQuery,
@@ -95,6 +97,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       config: { signedIn: true },
       schema: {
         tags,
+        operationId: 'deleteSession',
         summary: 'Sign out: end this session on the server',
         description: 'The cookie stops working at once, on every process within seconds.',
         querystring: NoQuery,

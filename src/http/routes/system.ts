@@ -12,8 +12,10 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/healthz',
     {
+      config: { public: true },
       schema: {
         tags,
+        operationId: 'checkLiveness',
         summary: 'Liveness: the process answers',
         description: 'No token needed.',
         response: { 200: Status },
@@ -25,8 +27,10 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/readyz',
     {
+      config: { public: true },
       schema: {
         tags,
+        operationId: 'checkReadiness',
         summary: 'Readiness: the database is reachable (503 when not)',
         description: 'No token needed.',
         response: { 200: Status, 503: Status },
@@ -46,14 +50,26 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/metrics',
     {
+      config: { public: true },
       schema: {
         tags,
+        operationId: 'getMetrics',
         summary: 'Prometheus metrics (text exposition format)',
         description:
           'Request counts and latency histograms by route and status, webhook delivery counts, ' +
           'latency and queue depth, product counters (responses stored, contacts added, public ' +
           'submissions refused by kind), and process metrics. No API token; when the server sets ' +
           '`CANVASS_METRICS_TOKEN`, `Authorization: Bearer <that token>` (401 otherwise).',
+        response: {
+          200: {
+            description: 'Prometheus text exposition format.',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+          401: {
+            description: 'CANVASS_METRICS_TOKEN is set and the request did not carry it (`unauthorized`).',
+            content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+          },
+        },
       },
     },
     async (request, reply) => {

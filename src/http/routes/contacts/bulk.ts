@@ -20,6 +20,7 @@ export async function bulkRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'contacts:write' },
       schema: {
         tags: ['contacts'],
+        operationId: 'createContactsBulk',
         summary: 'Add contacts to a list, in bulk',
         description:
           `1..${bulkMax} contacts, all or nothing. Addresses already on the list are skipped (not in ` +

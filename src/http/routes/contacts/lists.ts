@@ -6,10 +6,13 @@ import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { boundedMemoryNote, pageItemSerializer, sendPlannedPage } from '../../memory.js'
-import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { ref } from '../../schemas.js'
 import {
   ContactListBody,
+  ContactListPage,
   ContactListSchema,
+  ContactPage,
   ContactParams,
   ListParams,
   StoredContactSchema,
@@ -27,9 +30,10 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:write' },
       schema: {
         tags,
+        operationId: 'createContactList',
         summary: 'Create a contact list',
         body: ContactListBody,
-        response: { 201: ContactListSchema },
+        response: { 201: ref(ContactListSchema) },
       },
     },
     async (request, reply) => {
@@ -44,9 +48,10 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:read' },
       schema: {
         tags,
+        operationId: 'listContactLists',
         summary: 'List contact lists, oldest first',
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
-        response: { 200: PagedList(ContactListSchema) },
+        response: { 200: ref(ContactListPage) },
       },
     },
     async (request, reply) => {
@@ -65,9 +70,10 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:read' },
       schema: {
         tags,
+        operationId: 'getContactList',
         summary: 'Get a contact list',
         params: ListParams,
-        response: { 200: ContactListSchema },
+        response: { 200: ref(ContactListSchema) },
       },
     },
     async (request) => {
@@ -83,6 +89,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:write' },
       schema: {
         tags,
+        operationId: 'deleteContactList',
         summary: 'Delete a contact list with its contacts',
         params: ListParams,
         response: { 204: Deleted },
@@ -101,11 +108,12 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:read' },
       schema: {
         tags,
+        operationId: 'listContacts',
         summary: 'List the contacts of a list, oldest first',
         description: boundedMemoryNote,
         params: ListParams,
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
-        response: { 200: PagedList(StoredContactSchema) },
+        response: { 200: ref(ContactPage) },
       },
     },
     async (request, reply) => {
@@ -135,9 +143,10 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:read' },
       schema: {
         tags,
+        operationId: 'getContact',
         summary: 'Get a contact',
         params: ContactParams,
-        response: { 200: StoredContactSchema },
+        response: { 200: ref(StoredContactSchema) },
       },
     },
     async (request) => {
@@ -154,6 +163,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       config: { scope: 'contacts:write' },
       schema: {
         tags,
+        operationId: 'deleteContact',
         summary: 'Delete a contact',
         description: 'Removes the person’s data, including stored idempotent answers that carried it.',
         params: ContactParams,

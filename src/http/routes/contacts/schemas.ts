@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import { contactLimits } from '../../../domain/contacts/validation.js'
-import { IdString, Timestamp } from '../../schemas.js'
+import { PagedList } from '../../pagination.js'
+import { IdString, ref, Timestamp } from '../../schemas.js'
 
 // Schemas of contact lists and contacts: they validate requests and document the API (OpenAPI).
 
@@ -26,7 +27,7 @@ export const ContactListSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: 'A contact list.' },
+  { $id: 'ContactList', description: 'A contact list.' },
 )
 
 export const StoredContactSchema = Type.Object(
@@ -39,7 +40,7 @@ export const StoredContactSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: 'A stored contact, as the bulk add returns it.' },
+  { $id: 'Contact', description: 'A stored contact, as the bulk add returns it.' },
 )
 
 const ContactInput = Type.Object(
@@ -87,8 +88,11 @@ export const BulkHeaders = Type.Object({
 })
 
 export const BulkResponse = Type.Object({
-  added_contacts: Type.Array(StoredContactSchema, {
+  added_contacts: Type.Array(ref(StoredContactSchema), {
     description: 'The contacts added, in request order; addresses already on the list are not.',
   }),
   contact_list_id: Type.String({ description: 'The requested list_id.' }),
 })
+
+export const ContactListPage = PagedList(ref(ContactListSchema), 'ContactListPage')
+export const ContactPage = PagedList(ref(StoredContactSchema), 'ContactPage')

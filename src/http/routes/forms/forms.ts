@@ -5,10 +5,10 @@ import { notFound } from '../../../domain/errors.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import { workspaceOf } from '../../auth.js'
 import { boundedMemoryNote, pageItemSerializer, sendPlannedPage } from '../../memory.js'
-import { PagedList, PageQuery, pageOffset } from '../../pagination.js'
-import { FormParams } from '../../schemas.js'
+import { PageQuery, pageOffset } from '../../pagination.js'
+import { FormParams, ref } from '../../schemas.js'
 import { formBodyValidatorCompiler } from './definition-check.js'
-import { FormBody, FormSchema } from './schemas.js'
+import { FormBody, FormPage, FormSchema } from './schemas.js'
 
 // Form definitions (docs/api.md#forms).
 export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<void> {
@@ -21,9 +21,10 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       config: { scope: 'forms:write' },
       schema: {
         tags,
+        operationId: 'createForm',
         summary: 'Create a form',
         body: FormBody,
-        response: { 201: FormSchema },
+        response: { 201: ref(FormSchema) },
       },
       validatorCompiler: formBodyValidatorCompiler,
     },
@@ -39,10 +40,11 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       config: { scope: 'forms:read' },
       schema: {
         tags,
+        operationId: 'listForms',
         summary: 'List forms, oldest first',
         description: boundedMemoryNote,
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
-        response: { 200: PagedList(FormSchema) },
+        response: { 200: ref(FormPage) },
       },
     },
     async (request, reply) => {
@@ -68,7 +70,13 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
     '/v1/forms/:form_id',
     {
       config: { scope: 'forms:read' },
-      schema: { tags, summary: 'Get a form', params: FormParams, response: { 200: FormSchema } },
+      schema: {
+        tags,
+        operationId: 'getForm',
+        summary: 'Get a form',
+        params: FormParams,
+        response: { 200: ref(FormSchema) },
+      },
     },
     async (request) => {
       const form = await app.ctx.forms.find(workspaceOf(request), request.params.form_id)
@@ -83,12 +91,13 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       config: { scope: 'forms:write' },
       schema: {
         tags,
+        operationId: 'replaceForm',
         summary: 'Replace a form’s definition',
         description:
           'Question ids given are kept; missing ones are generated. Stored responses are not rewritten.',
         params: FormParams,
         body: FormBody,
-        response: { 200: FormSchema },
+        response: { 200: ref(FormSchema) },
       },
       validatorCompiler: formBodyValidatorCompiler,
     },
@@ -105,6 +114,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       config: { scope: 'forms:write' },
       schema: {
         tags,
+        operationId: 'deleteForm',
         summary: 'Delete a form with its responses and webhooks',
         params: FormParams,
         response: { 204: Type.Null({ description: 'Deleted.' }) },

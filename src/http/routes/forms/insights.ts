@@ -18,6 +18,7 @@ export async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:read' },
       schema: {
         tags: ['insights'],
+        operationId: 'getInsights',
         summary: 'Figures of the responses: NPS, CSAT, distributions, means, a timeline',
         description:
           'Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are ' +

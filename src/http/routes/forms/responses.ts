@@ -7,9 +7,9 @@ import { type ExportFormat, exportContentType } from '../../../domain/forms/expo
 import type { ItemJson, ResponseFilter } from '../../../domain/forms/responses.js'
 import { workspaceOf } from '../../auth.js'
 import { batchesBySize, boundedMemoryNote, sendPageStream } from '../../memory.js'
-import { PagedList, PageQuery, pageResult } from '../../pagination.js'
-import { FormParams } from '../../schemas.js'
-import { ResponseFilterQuery, ResponseItemSchema, SubmissionBody } from './schemas.js'
+import { PageQuery, pageResult } from '../../pagination.js'
+import { FormParams, ref } from '../../schemas.js'
+import { ResponseFilterQuery, ResponseItemSchema, ResponsePage, SubmissionBody } from './schemas.js'
 
 // Responses of a form (docs/api.md#responses); the listing is a frozen wire format.
 
@@ -86,11 +86,12 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:write' },
       schema: {
         tags,
+        operationId: 'submitResponse',
         summary: 'Submit a response',
         description: 'Every problem of the submission is listed at once (`400 validation_failed`).',
         params: FormParams,
         body: SubmissionBody,
-        response: { 201: ResponseItemSchema },
+        response: { 201: ref(ResponseItemSchema) },
       },
     },
     async (request, reply) => {
@@ -111,11 +112,12 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:read' },
       schema: {
         tags,
+        operationId: 'listResponses',
         summary: 'List responses, newest first',
         description: boundedMemoryNote,
         params: FormParams,
         querystring: Type.Object({ ...PageQuery, ...ResponseFilterQuery }, { additionalProperties: false }),
-        response: { 200: PagedList(ResponseItemSchema) },
+        response: { 200: ref(ResponsePage) },
       },
     },
     async (request, reply) => {
@@ -175,6 +177,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:write' },
       schema: {
         tags,
+        operationId: 'deleteResponses',
         summary: 'Delete responses by id',
         description: 'Unknown ids are ignored. `included_tokens` is accepted as a synonym.',
         params: FormParams,
@@ -215,6 +218,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:read' },
       schema: {
         tags,
+        operationId: 'exportResponses',
         summary: 'Export every matching response, streamed',
         description:
           '`ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), ' +

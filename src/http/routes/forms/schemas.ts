@@ -1,11 +1,14 @@
 import { Type } from 'typebox'
+import type { Answer } from '../../../domain/forms/answers.js'
 import {
   calculationOps,
+  type Question,
   type QuestionKind,
   questionKinds,
   VARIABLE_VALUE_MAX,
 } from '../../../domain/forms/definition.js'
-import { IdString, Timestamp } from '../../schemas.js'
+import { PagedList } from '../../pagination.js'
+import { IdString, ref, Timestamp } from '../../schemas.js'
 import { SettingsBody, SettingsSchema } from './settings-schemas.js'
 
 // Schemas of forms and responses: they validate requests and document the API (OpenAPI).
@@ -76,19 +79,68 @@ export const FormBody = Type.Object(
   { additionalProperties: false },
 )
 
+// What each kind may carry in `properties`, for the documented Question variants.
+const kindProperties: Record<QuestionKind, string> = {
+  short_text: '`max_length`.',
+  long_text: '`max_length`.',
+  email: 'None.',
+  url: 'None.',
+  phone_number: 'None (answers are E.164, e.g. `+14155550100`).',
+  number: '`min`, `max`.',
+  rating: '`steps` (3..10).',
+  opinion_scale: '`steps` (5..11), `start` (0 or 1).',
+  nps: 'None (0..10).',
+  customer_sat: 'None.',
+  yes_no: 'None.',
+  multiple_choice: '`choices` (labels or `{label}`), `allow_multiple`.',
+  dropdown: '`choices` (labels or `{label}`).',
+  date: 'None (answers are `YYYY-MM-DD`).',
+}
+
+const pascal = (name: string) =>
+  name.replace(/(^|_)([a-z])/g, (_, _sep, letter: string) => letter.toUpperCase())
+
+/** The stored question of one kind, as a form answers it: component `<Kind>Question`. */
+function questionOf(kind: QuestionKind) {
+  return Type.Object(
+    {
+      id: Type.String(),
+      title: Type.String(),
+      type: Type.Literal(kind),
+      required: Type.Boolean(),
+      properties: Type.Object({}, { additionalProperties: true, description: kindProperties[kind] }),
+    },
+    { $id: `${pascal(kind)}Question` },
+  )
+}
+
+/** `anyOf` the named variants, told apart by `type` (the mapping names document components). */
+function discriminated(variants: { $id?: string; properties: { type: { const?: unknown } } }[]) {
+  const mapping: Record<string, string> = {}
+  for (const variant of variants)
+    mapping[String(variant.properties.type.const)] = `#/components/schemas/${variant.$id}`
+  return {
+    anyOf: variants.map((variant) => ({ $ref: `${variant.$id}#` })),
+    discriminator: { propertyName: 'type', mapping },
+  }
+}
+
+export const QuestionVariants = questionKinds.map(questionOf)
+
+// Named components (src/http/openapi.ts registers them): the document references them with
+// $ref and generated clients get one type each. The serialiser of forms reads the same schemas;
+// every stored question matches exactly one variant, so the bytes are unchanged.
+export const QuestionSchema = Type.Unsafe<Question>({
+  $id: 'Question',
+  description: 'A question of a form; `type` names its kind and what `properties` may hold.',
+  ...discriminated(QuestionVariants),
+})
+
 export const FormSchema = Type.Object(
   {
     id: Type.String(),
     title: Type.String(),
-    questions: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        title: Type.String(),
-        type: Type.String(),
-        required: Type.Boolean(),
-        properties: Properties,
-      }),
-    ),
+    questions: Type.Array(Type.Unsafe<Question>({ $ref: 'Question#' })),
     hidden: Type.Array(Type.String()),
     variables: Type.Array(
       Type.Object({
@@ -96,7 +148,7 @@ export const FormSchema = Type.Object(
         initial: Type.Number(),
         calculations: Type.Array(
           Type.Object({
-            op: Type.String(),
+            op: Type.Unsafe<(typeof calculationOps)[number]>({ type: 'string', enum: [...calculationOps] }),
             value: Type.Optional(Type.Number()),
             question_id: Type.Optional(Type.String()),
           }),
@@ -108,7 +160,7 @@ export const FormSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: 'A form and its definition.' },
+  { $id: 'Form', description: 'A form and its definition.' },
 )
 
 export const SubmissionBody = Type.Object(
@@ -129,35 +181,53 @@ export const SubmissionBody = Type.Object(
   { additionalProperties: false },
 )
 
-export const AnswerSchema = Type.Object(
-  {
-    question: Type.Object({ id: Type.String(), title: Type.String(), type: Type.String() }),
-    type: Type.String({
-      description:
-        'Names the field that carries the value: number, text, email, url, phone_number, date, boolean, choice, choices.',
-    }),
-    number: Type.Optional(Type.String({ description: 'A string of digits, e.g. "5", "-3".' })),
-    text: Type.Optional(Type.String()),
-    email: Type.Optional(Type.String()),
-    url: Type.Optional(Type.String()),
-    phone_number: Type.Optional(Type.String()),
-    date: Type.Optional(Type.String()),
-    boolean: Type.Optional(Type.Boolean()),
-    choice: Type.Optional(Type.Object({ label: Type.String() })),
-    choices: Type.Optional(Type.Object({ labels: Type.Array(Type.String()) })),
-  },
-  { description: 'One answer; the field named by `type` carries the value.' },
-)
+const answerValues = {
+  number: Type.String({ description: 'A string of digits, e.g. "5", "-3".' }),
+  text: Type.String(),
+  email: Type.String(),
+  url: Type.String(),
+  phone_number: Type.String(),
+  date: Type.String({ description: '`YYYY-MM-DD`.' }),
+  boolean: Type.Boolean(),
+  choice: Type.Object({ label: Type.String() }),
+  choices: Type.Object({ labels: Type.Array(Type.String()) }),
+}
+
+/** The answer whose value is in the field `type` names: component `<Type>Answer`. */
+function answerOf<K extends keyof typeof answerValues>(type: K) {
+  return Type.Object(
+    {
+      question: Type.Object({
+        id: Type.String(),
+        title: Type.String(),
+        type: Type.Unsafe<QuestionKind>({ type: 'string', enum: [...questionKinds] }),
+      }),
+      type: Type.Literal(type),
+      [type]: answerValues[type],
+    },
+    { $id: `${pascal(type)}Answer` },
+  )
+}
+
+export const AnswerVariants = (Object.keys(answerValues) as (keyof typeof answerValues)[]).map(answerOf)
+
+// Responses are sent as stored text (the listing is a frozen wire format), so this schema
+// documents them and never serialises them.
+export const AnswerSchema = Type.Unsafe<Answer>({
+  $id: 'Answer',
+  description: 'One answer; `type` names the field that carries the value.',
+  ...discriminated(AnswerVariants),
+})
 
 export const ResponseItemSchema = Type.Object(
   {
     id: Type.String(),
     submitted_at: Timestamp,
-    answers: Type.Array(AnswerSchema),
+    answers: Type.Array(Type.Unsafe<Answer>({ $ref: 'Answer#' })),
     hidden: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
     variables: Type.Array(Type.Object({ name: Type.String(), value: Type.Number() })),
   },
-  { description: 'A response exactly as listed.' },
+  { $id: 'Response', description: 'A response exactly as listed.' },
 )
 
 export const ResponseFilterQuery = {
@@ -186,3 +256,6 @@ export const ResponseFilterQuery = {
     Type.String({ description: 'Comma-separated response ids (at most 1000).' }),
   ),
 }
+
+export const FormPage = PagedList(ref(FormSchema), 'FormPage')
+export const ResponsePage = PagedList(ref(ResponseItemSchema), 'ResponsePage')

@@ -34,6 +34,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'responses:read' },
       schema: {
         tags: ['responses'],
+        operationId: 'streamResponses',
         summary: 'New responses as they are stored (Server-Sent Events)',
         description:
           'Each response stored from then on is an event `response` whose `id` is the response id and whose ' +

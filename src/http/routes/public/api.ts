@@ -60,6 +60,7 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
       config: { public: true },
       schema: {
         tags,
+        operationId: 'getPublicForm',
         summary: 'Get a public form, to render it in your own front-end',
         description: 'No token. Answers CORS from any origin.',
         security: [],
@@ -97,6 +98,7 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
       },
       schema: {
         tags,
+        operationId: 'submitPublicResponse',
         summary: 'Submit a response to a public form',
         description:
           'No token. The same rules as a token submission; limited per client address and form ' +

@@ -6,13 +6,13 @@ import { notFound, validationFailed } from '../../../domain/errors.js'
 import type { WebhookRef } from '../../../domain/webhooks/service.js'
 import { webhookView } from '../../../domain/webhooks/webhooks.js'
 import { workspaceOf } from '../../auth.js'
-import { PagedList, PageQuery, pageOffset, pageResult } from '../../pagination.js'
-import { FormParams, NoQuery } from '../../schemas.js'
+import { PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { FormParams, NoQuery, ref } from '../../schemas.js'
 import {
   DeliveryDetailEnvelope,
   DeliveryEnvelope,
+  DeliveryPage,
   DeliveryParams,
-  DeliverySchema,
   WebhookBody,
   WebhookEnvelope,
   WebhookList,
@@ -55,6 +55,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'webhooks:read' },
       schema: {
         tags,
+        operationId: 'listWebhooks',
         summary: 'List the webhooks of a form, in creation order',
         params: FormParams,
         querystring: NoQuery,
@@ -74,6 +75,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'webhooks:read' },
       schema: {
         tags,
+        operationId: 'getWebhook',
         summary: 'Get a webhook',
         params: WebhookParams,
         querystring: NoQuery,
@@ -92,6 +94,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'webhooks:write' },
       schema: {
         tags,
+        operationId: 'putWebhook',
         summary: 'Create (201) or update (200) a webhook',
         description: `Creates the webhook \`tag\` (\`url\` required; \`enabled\` defaults to true) or changes the fields given; \`secret: null\` removes the secret. The secret is never returned. A form has at most ${app.ctx.config.webhooksPerForm} webhooks (\`CANVASS_WEBHOOKS_PER_FORM\`).`,
         params: WebhookParams,
@@ -120,6 +123,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'webhooks:write' },
       schema: {
         tags,
+        operationId: 'deleteWebhook',
         summary: 'Delete a webhook and its delivery log',
         params: WebhookParams,
         querystring: NoQuery,
@@ -139,10 +143,11 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'webhooks:read' },
       schema: {
         tags,
+        operationId: 'listDeliveries',
         summary: 'The delivery log of a webhook, newest first',
         params: WebhookParams,
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
-        response: { 200: PagedList(DeliverySchema) },
+        response: { 200: ref(DeliveryPage) },
       },
     },
     async (request, reply) => {
@@ -161,6 +166,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'webhooks:read' },
       schema: {
         tags,
+        operationId: 'getDelivery',
         summary: 'A delivery with every attempt, oldest first',
         params: DeliveryParams,
         querystring: NoQuery,
@@ -184,6 +190,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'webhooks:write' },
       schema: {
         tags,
+        operationId: 'redeliver',
         summary: 'Deliver an event again, soon',
         description:
           'Makes the delivery pending and due now, with a fresh retry schedule and the same `webhook-id`.',
@@ -209,6 +216,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { scope: 'webhooks:write' },
       schema: {
         tags,
+        operationId: 'testWebhook',
         summary: 'Send a ping event to the webhook',
         description:
           'Queues `{event_id, event_type: "ping", created_at, webhook: {form_id, tag}}` through the same durable, signed, retried path as real events.',

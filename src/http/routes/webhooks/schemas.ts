@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
-import { IdString, Timestamp } from '../../schemas.js'
+import { PagedList } from '../../pagination.js'
+import { IdString, ref, Timestamp } from '../../schemas.js'
 
 // Schemas of webhooks and deliveries: they validate requests and document the API (OpenAPI).
 
@@ -63,39 +64,46 @@ export const WebhookBody = Type.Object(
   },
 )
 
-export const WebhookSchema = Type.Object({
-  form_id: Type.String(),
-  tag: Type.String(),
-  url: Type.String(),
-  enabled: Type.Boolean(),
-  verify_ssl: Type.Boolean(),
-  event_types: EventTypes,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-})
+export const WebhookSchema = Type.Object(
+  {
+    form_id: Type.String(),
+    tag: Type.String(),
+    url: Type.String(),
+    enabled: Type.Boolean(),
+    verify_ssl: Type.Boolean(),
+    event_types: EventTypes,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Webhook', description: 'A webhook of a form; its secret is never shown.' },
+)
 
-export const WebhookEnvelope = Type.Object({ webhook: WebhookSchema })
-export const WebhookList = Type.Object({ items: Type.Array(WebhookSchema) })
+export const WebhookEnvelope = Type.Object({ webhook: ref(WebhookSchema) })
+export const WebhookList = Type.Object({ items: Type.Array(ref(WebhookSchema)) })
 
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) =>
   Type.Union([schema, Type.Null()])
 
-export const DeliverySchema = Type.Object({
-  id: Type.String({ description: 'Also the `webhook-id` header of every attempt.' }),
-  event_id: Type.String(),
-  status: Type.Unsafe<'pending' | 'succeeded' | 'failed'>({
-    type: 'string',
-    enum: ['pending', 'succeeded', 'failed'],
-  }),
-  attempts: Type.Integer(),
-  last_status_code: Nullable(Type.Integer()),
-  last_error: Nullable(Type.String()),
-  next_attempt_at: Nullable(Timestamp),
-  created_at: Timestamp,
-  delivered_at: Nullable(Timestamp),
-})
+export const DeliverySchema = Type.Object(
+  {
+    id: Type.String({ description: 'Also the `webhook-id` header of every attempt.' }),
+    event_id: Type.String(),
+    status: Type.Unsafe<'pending' | 'succeeded' | 'failed'>({
+      type: 'string',
+      enum: ['pending', 'succeeded', 'failed'],
+    }),
+    attempts: Type.Integer(),
+    last_status_code: Nullable(Type.Integer()),
+    last_error: Nullable(Type.String()),
+    next_attempt_at: Nullable(Timestamp),
+    created_at: Timestamp,
+    delivered_at: Nullable(Timestamp),
+  },
+  { $id: 'Delivery', description: 'One event for one webhook, and how its delivery stands.' },
+)
 
-export const DeliveryEnvelope = Type.Object({ delivery: DeliverySchema })
+export const DeliveryEnvelope = Type.Object({ delivery: ref(DeliverySchema) })
+export const DeliveryPage = PagedList(ref(DeliverySchema), 'DeliveryPage')
 
 const AttemptSchema = Type.Object({
   attempted_at: Type.String({ description: 'When the attempt started.' }),

@@ -1,0 +1,230 @@
+import createClient, { type Client } from 'openapi-fetch'
+import { CanvassError, errorOf } from './errors.js'
+import { type RetryOptions, retryingFetch } from './retry.js'
+import type { components, operations, paths } from './schema.js'
+
+// The Canvass client: typed calls (types generated from the OpenAPI document, transport by
+// openapi-fetch), lists as async iterables over every page, retries, and errors as CanvassError.
+// fetch only, so the same code runs in Node 20+ and in browsers.
+
+export { CanvassError, type FieldError } from './errors.js'
+export { type RetryOptions, retryAfter } from './retry.js'
+export type { components, operations, paths } from './schema.js'
+export { verifyWebhook, type WebhookHeaders } from './webhooks.js'
+
+type Schemas = components['schemas']
+export type Form = Schemas['Form']
+export type Question = Schemas['Question']
+export type Answer = Schemas['Answer']
+export type FormResponse = Schemas['Response']
+export type ContactList = Schemas['ContactList']
+export type Contact = Schemas['Contact']
+export type Webhook = Schemas['Webhook']
+export type Delivery = Schemas['Delivery']
+export type Problem = Schemas['Problem']
+
+type Body<Op extends keyof operations> = operations[Op] extends {
+  requestBody: { content: { 'application/json': infer B } }
+}
+  ? B
+  : never
+type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>
+
+export type FormInput = Body<'createForm'>
+export type Submission = Body<'submitResponse'>
+export type ContactInput = Body<'createContactsBulk'>['contacts'][number]
+export type WebhookInput = Body<'putWebhook'>
+export type ResponseFilter = Omit<Query<'listResponses'>, 'page' | 'page_size'>
+
+export interface CanvassOptions {
+  /** Where Canvass answers, e.g. `http://127.0.0.1:3000`. */
+  baseUrl: string
+  /** An API token (`cvs_...`). */
+  token: string
+  retry?: RetryOptions
+  /** Items asked for per page while listing (1..1000, default 100). */
+  pageSize?: number
+  /** Defaults to the global fetch. */
+  fetch?: (request: Request) => Promise<Response>
+}
+
+interface Answered<T> {
+  data?: T
+  error?: unknown
+  response: Response
+}
+
+/** The data of a 2xx answer, or the CanvassError of any other. */
+function dataOf<T>(answer: Answered<T>): T {
+  if (!answer.response.ok) throw errorOf(answer.response, answer.error)
+  return answer.data as T
+}
+
+/** Network failures become CanvassErrors too, so callers catch one kind of error. */
+async function call<T>(send: () => Promise<Answered<T>>): Promise<T> {
+  let answer: Answered<T>
+  try {
+    answer = await send()
+  } catch (error) {
+    if (error instanceof CanvassError) throw error
+    const cause = (error as { cause?: { message?: string } }).cause?.message
+    const message = error instanceof Error ? error.message : String(error)
+    throw new CanvassError({ status: 0, code: 'network_error', detail: cause ?? message, cause: error })
+  }
+  return dataOf(answer)
+}
+
+const hasNext = (response: Response) => /rel="?next"?/.test(response.headers.get('link') ?? '')
+
+export function createCanvass(options: CanvassOptions) {
+  const fetchOnce = options.fetch ?? ((request: Request) => globalThis.fetch(request))
+  const api: Client<paths> = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    headers: { authorization: `Bearer ${options.token}` },
+    fetch: retryingFetch(fetchOnce, options.retry),
+  })
+  const pageSize = options.pageSize ?? 100
+
+  /** Every item of a paged list, page after page until the Link header names no next one. */
+  async function* everything<T>(
+    fetchPage: (page: { page: number; page_size: number }) => Promise<Answered<{ items: T[] }>>,
+  ): AsyncGenerator<T, void, undefined> {
+    for (let page = 1; ; page++) {
+      let response: Response | undefined
+      const data = await call(async () => {
+        const answer = await fetchPage({ page, page_size: pageSize })
+        response = answer.response
+        return answer
+      })
+      yield* data.items
+      if (!response || !hasNext(response) || data.items.length === 0) return
+    }
+  }
+
+  const form_id = (id: string) => ({ form_id: id })
+
+  return {
+    /** The openapi-fetch client itself, for anything the helpers below leave out. */
+    api,
+    forms: {
+      list: () => everything((query) => api.GET('/v1/forms', { params: { query } })),
+      get: (formId: string) =>
+        call(() => api.GET('/v1/forms/{form_id}', { params: { path: form_id(formId) } })),
+      create: (form: FormInput) => call(() => api.POST('/v1/forms', { body: form })),
+      replace: (formId: string, form: FormInput) =>
+        call(() => api.PUT('/v1/forms/{form_id}', { params: { path: form_id(formId) }, body: form })),
+      delete: (formId: string) =>
+        call(() => api.DELETE('/v1/forms/{form_id}', { params: { path: form_id(formId) } })).then(
+          () => undefined,
+        ),
+    },
+    responses: {
+      /** Every response matching `filter` (newest first unless `sort` says otherwise). */
+      list: (formId: string, filter: ResponseFilter = {}) =>
+        everything((page) =>
+          api.GET('/v1/forms/{form_id}/responses', {
+            params: { path: form_id(formId), query: { ...filter, ...page } },
+          }),
+        ),
+      submit: (formId: string, submission: Submission) =>
+        call(() =>
+          api.POST('/v1/forms/{form_id}/responses', { params: { path: form_id(formId) }, body: submission }),
+        ),
+      /** Deletes responses by id (at most 1000 per call); unknown ids are ignored. */
+      delete: (formId: string, ids: string[]) =>
+        call(() =>
+          api.DELETE('/v1/forms/{form_id}/responses', {
+            params: { path: form_id(formId), query: { included_response_ids: ids.join(',') } },
+          }),
+        ).then(() => undefined),
+    },
+    contactLists: {
+      list: () => everything((query) => api.GET('/v1/contact-lists', { params: { query } })),
+      get: (listId: string) =>
+        call(() => api.GET('/v1/contact-lists/{list_id}', { params: { path: { list_id: listId } } })),
+      create: (name: string) => call(() => api.POST('/v1/contact-lists', { body: { name } })),
+      delete: (listId: string) =>
+        call(() => api.DELETE('/v1/contact-lists/{list_id}', { params: { path: { list_id: listId } } })).then(
+          () => undefined,
+        ),
+    },
+    contacts: {
+      /** Every contact of a list, oldest first. */
+      list: (listId: string) =>
+        everything((query) =>
+          api.GET('/v1/contact-lists/{list_id}/contacts', { params: { path: { list_id: listId }, query } }),
+        ),
+      get: (contactId: string) =>
+        call(() => api.GET('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } } })),
+      delete: (contactId: string) =>
+        call(() =>
+          api.DELETE('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } } }),
+        ).then(() => undefined),
+      /**
+       * Adds contacts to a list, all or nothing; addresses already there are skipped. Every call
+       * carries an Idempotency-Key (a fresh one unless given), so its retries never add twice.
+       */
+      addBulk: (
+        listId: string,
+        contacts: ContactInput[],
+        idempotencyKey: string = globalThis.crypto.randomUUID(),
+      ) =>
+        call(() =>
+          api.POST('/v1/contacts/bulk', {
+            params: { header: { 'idempotency-key': idempotencyKey } },
+            body: { list_id: listId, contacts },
+          }),
+        ),
+    },
+    webhooks: {
+      list: (formId: string) =>
+        call(() => api.GET('/v1/forms/{form_id}/webhooks', { params: { path: form_id(formId) } })).then(
+          (data) => data.items,
+        ),
+      get: (formId: string, tag: string) =>
+        call(() =>
+          api.GET('/v1/forms/{form_id}/webhooks/{tag}', { params: { path: { form_id: formId, tag } } }),
+        ).then((data) => data.webhook),
+      /** Creates the webhook `tag` (`url` needed) or changes the fields given. */
+      put: (formId: string, tag: string, webhook: WebhookInput) =>
+        call(() =>
+          api.PUT('/v1/forms/{form_id}/webhooks/{tag}', {
+            params: { path: { form_id: formId, tag } },
+            body: webhook,
+          }),
+        ).then((data) => data.webhook),
+      delete: (formId: string, tag: string) =>
+        call(() =>
+          api.DELETE('/v1/forms/{form_id}/webhooks/{tag}', { params: { path: { form_id: formId, tag } } }),
+        ).then(() => undefined),
+      /** Queues a signed `ping` event through the delivery path. */
+      test: (formId: string, tag: string) =>
+        call(() =>
+          api.POST('/v1/forms/{form_id}/webhooks/{tag}/test', { params: { path: { form_id: formId, tag } } }),
+        ).then((data) => data.delivery),
+    },
+    deliveries: {
+      /** Every delivery of a webhook, newest first. */
+      list: (formId: string, tag: string) =>
+        everything((query) =>
+          api.GET('/v1/forms/{form_id}/webhooks/{tag}/deliveries', {
+            params: { path: { form_id: formId, tag }, query },
+          }),
+        ),
+      get: (formId: string, tag: string, deliveryId: string) =>
+        call(() =>
+          api.GET('/v1/forms/{form_id}/webhooks/{tag}/deliveries/{delivery_id}', {
+            params: { path: { form_id: formId, tag, delivery_id: deliveryId } },
+          }),
+        ).then((data) => data.delivery),
+      redeliver: (formId: string, tag: string, deliveryId: string) =>
+        call(() =>
+          api.POST('/v1/forms/{form_id}/webhooks/{tag}/deliveries/{delivery_id}/redeliver', {
+            params: { path: { form_id: formId, tag, delivery_id: deliveryId } },
+          }),
+        ).then((data) => data.delivery),
+    },
+  }
+}
+
+export type Canvass = ReturnType<typeof createCanvass>

@@ -1,0 +1,4036 @@
+// Generated from the OpenAPI document by `npm run generate:client` (openapi-typescript).
+// Do not edit: test/client/types.test.ts fails when this drifts from what Canvass serves.
+
+export interface paths {
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This OpenAPI 3.1 document
+         * @description No token needed.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers
+         * @description No token needed.
+         */
+        get: operations["checkLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database is reachable (503 when not)
+         * @description No token needed.
+         */
+        get: operations["checkReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics (text exposition format)
+         * @description Request counts and latency histograms by route and status, webhook delivery counts, latency and queue depth, product counters (responses stored, contacts added, public submissions refused by kind), and process metrics. No API token; when the server sets `CANVASS_METRICS_TOKEN`, `Authorization: Bearer <that token>` (401 otherwise).
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List forms, oldest first
+         * @description Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
+         *
+         *     Needs scope `forms:read`.
+         */
+        get: operations["listForms"];
+        put?: never;
+        /**
+         * Create a form
+         * @description Needs scope `forms:write`.
+         */
+        post: operations["createForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a form
+         * @description Needs scope `forms:read`.
+         */
+        get: operations["getForm"];
+        /**
+         * Replace a form’s definition
+         * @description Question ids given are kept; missing ones are generated. Stored responses are not rewritten.
+         *
+         *     Needs scope `forms:write`.
+         */
+        put: operations["replaceForm"];
+        post?: never;
+        /**
+         * Delete a form with its responses and webhooks
+         * @description Needs scope `forms:write`.
+         */
+        delete: operations["deleteForm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List responses, newest first
+         * @description Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
+         *
+         *     Needs scope `responses:read`.
+         */
+        get: operations["listResponses"];
+        put?: never;
+        /**
+         * Submit a response
+         * @description Every problem of the submission is listed at once (`400 validation_failed`).
+         *
+         *     Needs scope `responses:write`.
+         */
+        post: operations["submitResponse"];
+        /**
+         * Delete responses by id
+         * @description Unknown ids are ignored. `included_tokens` is accepted as a synonym.
+         *
+         *     Needs scope `responses:write`.
+         */
+        delete: operations["deleteResponses"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/responses/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export every matching response, streamed
+         * @description `ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), hidden fields and variables. Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
+         *
+         *     Needs scope `responses:read`.
+         */
+        get: operations["exportResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Figures of the responses: NPS, CSAT, distributions, means, a timeline
+         * @description Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are maintained as responses are stored and deleted: the cost of a request does not grow with the number of responses.
+         *
+         *     Needs scope `responses:read`.
+         */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/responses/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New responses as they are stored (Server-Sent Events)
+         * @description Each response stored from then on is an event `response` whose `id` is the response id and whose `data` is the listed item. `Last-Event-ID` (header, or the `last_event_id` query) resumes after that response (an id unknown to the form starts from now). A comment line at least every 15 seconds keeps the connection open. At most `CANVASS_STREAMS_PER_TOKEN` (default 5) open streams per token and process: past it, `429`.
+         *
+         *     Needs scope `responses:read`.
+         */
+        get: operations["streamResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contact-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contact lists, oldest first
+         * @description Needs scope `contacts:read`.
+         */
+        get: operations["listContactLists"];
+        put?: never;
+        /**
+         * Create a contact list
+         * @description Needs scope `contacts:write`.
+         */
+        post: operations["createContactList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contact-lists/{list_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contact list
+         * @description Needs scope `contacts:read`.
+         */
+        get: operations["getContactList"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a contact list with its contacts
+         * @description Needs scope `contacts:write`.
+         */
+        delete: operations["deleteContactList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contact-lists/{list_id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the contacts of a list, oldest first
+         * @description Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
+         *
+         *     Needs scope `contacts:read`.
+         */
+        get: operations["listContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/{contact_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contact
+         * @description Needs scope `contacts:read`.
+         */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a contact
+         * @description Removes the person’s data, including stored idempotent answers that carried it.
+         *
+         *     Needs scope `contacts:write`.
+         */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add contacts to a list, in bulk
+         * @description 1..1000 contacts, all or nothing. Addresses already on the list are skipped (not in `added_contacts`); the same address twice in one request is a 400 naming both places. An unknown list is a 404.
+         *
+         *     Needs scope `contacts:write`.
+         */
+        post: operations["createContactsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the webhooks of a form, in creation order
+         * @description Needs scope `webhooks:read`.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/webhooks/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description Needs scope `webhooks:read`.
+         */
+        get: operations["getWebhook"];
+        /**
+         * Create (201) or update (200) a webhook
+         * @description Creates the webhook `tag` (`url` required; `enabled` defaults to true) or changes the fields given; `secret: null` removes the secret. The secret is never returned. A form has at most 20 webhooks (`CANVASS_WEBHOOKS_PER_FORM`).
+         *
+         *     Needs scope `webhooks:write`.
+         */
+        put: operations["putWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook and its delivery log
+         * @description Needs scope `webhooks:write`.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/webhooks/{tag}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of a webhook, newest first
+         * @description Needs scope `webhooks:read`.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/webhooks/{tag}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A delivery with every attempt, oldest first
+         * @description Needs scope `webhooks:read`.
+         */
+        get: operations["getDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/webhooks/{tag}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again, soon
+         * @description Makes the delivery pending and due now, with a fresh retry schedule and the same `webhook-id`.
+         *
+         *     Needs scope `webhooks:write`.
+         */
+        post: operations["redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/webhooks/{tag}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping event to the webhook
+         * @description Queues `{event_id, event_type: "ping", created_at, webhook: {form_id, tag}}` through the same durable, signed, retried path as real events.
+         *
+         *     Needs scope `webhooks:write`.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/forms/{form_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a public form, to render it in your own front-end
+         * @description No token. Answers CORS from any origin.
+         */
+        get: operations["getPublicForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/forms/{form_id}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a response to a public form
+         * @description No token. The same rules as a token submission; limited per client address and form (`CANVASS_PUBLIC_RATE_LIMIT` a minute). Body at most 256 KiB. Answers CORS from any origin.
+         */
+        post: operations["submitPublicResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is calling: the scopes of this token or session
+         * @description The dashboard reads it to show only what the scopes allow.
+         *
+         *     Needs a valid token or session, any scope.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in to the dashboard: exchange an API token for a session cookie
+         * @description Sets an `HttpOnly; SameSite=Strict` cookie. Must come from this server’s own origin with `X-Canvass-CSRF: 1`, like every change made with the cookie. No bearer token needed.
+         */
+        post: operations["createSession"];
+        /**
+         * Sign out: end this session on the server
+         * @description The cookie stops working at once, on every process within seconds.
+         *
+         *     Needs a valid token or session, any scope.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A readable API reference rendered from this document (works offline)
+         * @description No token needed.
+         */
+        get: operations["getReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description An RFC 9457 problem document. */
+        Problem: {
+            /** @description Always `about:blank`. */
+            type: string;
+            /** @description The HTTP reason phrase. */
+            title: string;
+            status: number;
+            /**
+             * @description Stable, machine-readable error code.
+             * @enum {string}
+             */
+            code: "invalid_json" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "form_closed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal";
+            detail: string;
+            /** @description The same text as `detail`. */
+            description: string;
+            request_id: string;
+            errors?: {
+                /** @description JSON pointer */
+                path: string;
+                message: string;
+            }[];
+        };
+        ShortTextQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "short_text";
+            required: boolean;
+            /** @description `max_length`. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        LongTextQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "long_text";
+            required: boolean;
+            /** @description `max_length`. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        EmailQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "email";
+            required: boolean;
+            /** @description None. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        UrlQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "url";
+            required: boolean;
+            /** @description None. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        PhoneNumberQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "phone_number";
+            required: boolean;
+            /** @description None (answers are E.164, e.g. `+14155550100`). */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        NumberQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "number";
+            required: boolean;
+            /** @description `min`, `max`. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        RatingQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "rating";
+            required: boolean;
+            /** @description `steps` (3..10). */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        OpinionScaleQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "opinion_scale";
+            required: boolean;
+            /** @description `steps` (5..11), `start` (0 or 1). */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        NpsQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "nps";
+            required: boolean;
+            /** @description None (0..10). */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        CustomerSatQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "customer_sat";
+            required: boolean;
+            /** @description None. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        YesNoQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "yes_no";
+            required: boolean;
+            /** @description None. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        MultipleChoiceQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "multiple_choice";
+            required: boolean;
+            /** @description `choices` (labels or `{label}`), `allow_multiple`. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        DropdownQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "dropdown";
+            required: boolean;
+            /** @description `choices` (labels or `{label}`). */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        DateQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "date";
+            required: boolean;
+            /** @description None (answers are `YYYY-MM-DD`). */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A question of a form; `type` names its kind and what `properties` may hold. */
+        Question: components["schemas"]["ShortTextQuestion"] | components["schemas"]["LongTextQuestion"] | components["schemas"]["EmailQuestion"] | components["schemas"]["UrlQuestion"] | components["schemas"]["PhoneNumberQuestion"] | components["schemas"]["NumberQuestion"] | components["schemas"]["RatingQuestion"] | components["schemas"]["OpinionScaleQuestion"] | components["schemas"]["NpsQuestion"] | components["schemas"]["CustomerSatQuestion"] | components["schemas"]["YesNoQuestion"] | components["schemas"]["MultipleChoiceQuestion"] | components["schemas"]["DropdownQuestion"] | components["schemas"]["DateQuestion"];
+        /** @description A form and its definition. */
+        Form: {
+            id: string;
+            title: string;
+            questions: components["schemas"]["Question"][];
+            hidden: string[];
+            variables: {
+                name: string;
+                initial: number;
+                calculations: {
+                    /** @enum {string} */
+                    op: "add" | "subtract" | "multiply" | "set";
+                    value?: number;
+                    question_id?: string;
+                }[];
+            }[];
+            /** @description Respondent settings, always whole. */
+            settings: {
+                /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
+                public: boolean;
+                closes_at: string | null;
+                max_responses: number | null;
+                closed_message: string | null;
+                thank_you: {
+                    title: string | null;
+                    message: string | null;
+                    redirect_url: string | null;
+                };
+            };
+            response_count: number;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            updated_at: string;
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        FormPage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["Form"][];
+        };
+        NumberAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+            };
+            /** @enum {string} */
+            type: "number";
+            /** @description A string of digits, e.g. "5", "-3". */
+            number: string;
+        };
+        TextAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+            };
+            /** @enum {string} */
+            type: "text";
+            text: string;
+        };
+        EmailAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+            };
+            /** @enum {string} */
+            type: "email";
+            email: string;
+        };
+        UrlAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+            };
+            /** @enum {string} */
+            type: "url";
+            url: string;
+        };
+        PhoneNumberAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+            };
+            /** @enum {string} */
+            type: "phone_number";
+            phone_number: string;
+        };
+        DateAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+            };
+            /** @enum {string} */
+            type: "date";
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+        };
+        BooleanAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+            };
+            /** @enum {string} */
+            type: "boolean";
+            boolean: boolean;
+        };
+        ChoiceAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+            };
+            /** @enum {string} */
+            type: "choice";
+            choice: {
+                label: string;
+            };
+        };
+        ChoicesAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+            };
+            /** @enum {string} */
+            type: "choices";
+            choices: {
+                labels: string[];
+            };
+        };
+        /** @description One answer; `type` names the field that carries the value. */
+        Answer: components["schemas"]["NumberAnswer"] | components["schemas"]["TextAnswer"] | components["schemas"]["EmailAnswer"] | components["schemas"]["UrlAnswer"] | components["schemas"]["PhoneNumberAnswer"] | components["schemas"]["DateAnswer"] | components["schemas"]["BooleanAnswer"] | components["schemas"]["ChoiceAnswer"] | components["schemas"]["ChoicesAnswer"];
+        /** @description A response exactly as listed. */
+        Response: {
+            id: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            submitted_at: string;
+            answers: components["schemas"]["Answer"][];
+            hidden: {
+                name: string;
+                value: string;
+            }[];
+            variables: {
+                name: string;
+                value: number;
+            }[];
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        ResponsePage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["Response"][];
+        };
+        /** @description A contact list. */
+        ContactList: {
+            id: string;
+            name: string;
+            /** @description Contacts on the list now. */
+            contact_count: number;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            updated_at: string;
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        ContactListPage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["ContactList"][];
+        };
+        /** @description A stored contact, as the bulk add returns it. */
+        Contact: {
+            id: string;
+            name: string;
+            /** @description The address as given, trimmed. */
+            email: string;
+            list_id: string;
+            /** @description The data object as JSON text (`"{}"` when none). */
+            data: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            updated_at: string;
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        ContactPage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["Contact"][];
+        };
+        /** @description A webhook of a form; its secret is never shown. */
+        Webhook: {
+            form_id: string;
+            tag: string;
+            url: string;
+            enabled: boolean;
+            verify_ssl: boolean;
+            /** @description Event kinds the webhook receives; `form_response` is the only kind. */
+            event_types: {
+                /** @description A stored response of the form. */
+                form_response: boolean;
+            };
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            updated_at: string;
+        };
+        /** @description One event for one webhook, and how its delivery stands. */
+        Delivery: {
+            /** @description Also the `webhook-id` header of every attempt. */
+            id: string;
+            event_id: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            last_status_code: number | null;
+            last_error: string | null;
+            next_attempt_at: string | null;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            delivered_at: string | null;
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        DeliveryPage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["Delivery"][];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CANVASS_METRICS_TOKEN is set and the request did not carry it (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listForms: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormPage"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    questions: {
+                        id?: string;
+                        title: string;
+                        /**
+                         * @description The question kind, from a closed set.
+                         * @enum {string}
+                         */
+                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                        required?: boolean;
+                        /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
+                        properties?: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                    hidden?: string[];
+                    variables?: {
+                        name: string;
+                        initial?: number;
+                        calculations?: {
+                            /** @enum {string} */
+                            op: "add" | "subtract" | "multiply" | "set";
+                            value?: number;
+                            question_id?: string;
+                        }[];
+                    }[];
+                    /** @description Respondent settings; omitted fields take their defaults (a private form). */
+                    settings?: {
+                        /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
+                        public?: boolean;
+                        closes_at?: string | null;
+                        max_responses?: number | null;
+                        closed_message?: string | null;
+                        thank_you?: {
+                            title?: string | null;
+                            message?: string | null;
+                            redirect_url?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A form and its definition. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A form and its definition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    questions: {
+                        id?: string;
+                        title: string;
+                        /**
+                         * @description The question kind, from a closed set.
+                         * @enum {string}
+                         */
+                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                        required?: boolean;
+                        /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
+                        properties?: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                    hidden?: string[];
+                    variables?: {
+                        name: string;
+                        initial?: number;
+                        calculations?: {
+                            /** @enum {string} */
+                            op: "add" | "subtract" | "multiply" | "set";
+                            value?: number;
+                            question_id?: string;
+                        }[];
+                    }[];
+                    /** @description Respondent settings; omitted fields take their defaults (a private form). */
+                    settings?: {
+                        /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
+                        public?: boolean;
+                        closes_at?: string | null;
+                        max_responses?: number | null;
+                        closed_message?: string | null;
+                        thank_you?: {
+                            title?: string | null;
+                            message?: string | null;
+                            redirect_url?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A form and its definition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listResponses: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+                /** @description Inclusive lower bound on submission time: ISO 8601 or Unix seconds. */
+                since?: string;
+                /** @description Inclusive upper bound on submission time: ISO 8601 or Unix seconds. A bound without fractional digits includes its whole second (`until=1700000000` includes 1700000000.5). */
+                until?: string;
+                sort?: "submitted_at,desc" | "submitted_at,asc";
+                /** @description Comma-separated response ids (at most 1000). */
+                included_response_ids?: string;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResponsePage"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    answers: {
+                        [key: string]: unknown;
+                    };
+                    /** @description String values by hidden field name. */
+                    hidden?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A response exactly as listed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Response"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteResponses: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids, at most 1000. */
+                included_response_ids?: string;
+                /** @description Same as included_response_ids. */
+                included_tokens?: string;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportResponses: {
+        parameters: {
+            query?: {
+                format?: "ndjson" | "csv";
+                /** @description Inclusive lower bound on submission time: ISO 8601 or Unix seconds. */
+                since?: string;
+                /** @description Inclusive upper bound on submission time: ISO 8601 or Unix seconds. A bound without fractional digits includes its whole second (`until=1700000000` includes 1700000000.5). */
+                until?: string;
+                sort?: "submitted_at,desc" | "submitted_at,asc";
+                /** @description Comma-separated response ids (at most 1000). */
+                included_response_ids?: string;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The responses, streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInsights: {
+        parameters: {
+            query?: {
+                /** @description Inclusive lower bound on submission time: ISO 8601 or Unix seconds. */
+                since?: string;
+                /** @description Inclusive upper bound on submission time: ISO 8601 or Unix seconds. A bound without fractional digits includes its whole second (`until=1700000000` includes 1700000000.5). */
+                until?: string;
+                sort?: "submitted_at,desc" | "submitted_at,asc";
+                /** @description Comma-separated response ids (at most 1000). */
+                included_response_ids?: string;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Figures over the matching responses (docs/api.md#insights). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        form_id: string;
+                        /** @description Responses matching the filters. */
+                        responses: number;
+                        /** @description In form order. */
+                        questions: {
+                            id: string;
+                            /** @description The title in the current definition. */
+                            title: string;
+                            /** @description The question kind in the current definition. */
+                            type: string;
+                            /** @description Responses that answered this question. */
+                            answered: number;
+                            /** @description Numeric kinds: each value given, as a string, to its count; every value of a bounded scale (rating, opinion_scale, nps, customer_sat) is listed, zeros included. */
+                            distribution?: {
+                                [key: string]: number;
+                            };
+                            /** @description Numeric kinds: the mean answer, rounded to 2 decimals; null when none. */
+                            mean?: number | null;
+                            /** @description nps: promoters answered 9-10, passives 7-8, detractors 0-6. */
+                            nps?: {
+                                promoters: number;
+                                passives: number;
+                                detractors: number;
+                                /** @description 100 x (promoters - detractors) / answered, 1 decimal; null when none. */
+                                score: number | null;
+                            };
+                            /** @description customer_sat: satisfied = answers 4 or 5. */
+                            csat?: {
+                                satisfied: number;
+                                /** @description 100 x satisfied / answered, 1 decimal; null when none. */
+                                percent: number | null;
+                            };
+                            yes?: number;
+                            no?: number;
+                            /** @description multiple_choice, dropdown: the current labels in order (zeros included), then labels answered under an earlier definition (in code-point order). */
+                            choices?: {
+                                label: string;
+                                count: number;
+                            }[];
+                        }[];
+                        variables: {
+                            name: string;
+                            /** @description Rounded to 2 decimals; null when no response matched. */
+                            mean: number | null;
+                            /** @description null when no response matched. */
+                            min: number | null;
+                            /** @description null when no response matched. */
+                            max: number | null;
+                        }[];
+                        /** @description UTC days with at least one matching response, oldest first. */
+                        timeline: {
+                            /** @description A UTC day, `YYYY-MM-DD`. */
+                            date: string;
+                            responses: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamResponses: {
+        parameters: {
+            query?: {
+                /** @description Resume after this response. */
+                last_event_id?: string;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listContactLists: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactListPage"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createContactList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label for the list (1..256 characters). */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A contact list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContactList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A contact list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteContactList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listContacts: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+            };
+            header?: never;
+            path: {
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactPage"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stored contact, as the bulk add returns it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createContactsBulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body within 24 hours gets the first answer again (with `Idempotent-Replayed: true`); the same key with another body is `409 idempotency_key_reused`. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The list that receives the contacts. */
+                    list_id: string;
+                    contacts: {
+                        /** @default  */
+                        name?: string;
+                        /** @description Trimmed, then a valid address (dot-atom local part, dotted host name) of at most 254 characters; compared case-insensitively. */
+                        email: string;
+                        /** @description Free-form string values (at most 100; keys up to 64, values up to 2048 characters). */
+                        data?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The contacts added, in request order; addresses already on the list are not. */
+                        added_contacts: components["schemas"]["Contact"][];
+                        /** @description The requested list_id. */
+                        contact_list_id: string;
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request body (`idempotency_key_reused`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                /** @description Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`). */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                /** @description Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`). */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        /** @description Creating needs `url`; an update changes only the fields given. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absolute http(s) URL. Loopback, private, link-local, unique-local, CGNAT, multicast and unspecified targets are refused unless the operator allows private targets. */
+                    url?: string;
+                    /** @description Default true. */
+                    enabled?: boolean;
+                    /** @description Signing secret (`whsec_<base64>` or any text); never returned. `null` removes it. Deliveries are signed per Standard Webhooks. */
+                    secret?: string | null;
+                    /** @description Verify the TLS certificate of https targets; default true. */
+                    verify_ssl?: boolean;
+                    /** @description Default `{"form_response": true}`; on create a kind left out is on; on an update it keeps its setting. */
+                    event_types?: {
+                        form_response?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Creating it would give the form more than 20 webhooks (`conflict`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                /** @description Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`). */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+                /** @description Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`). */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                /** @description Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`). */
+                tag: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            /** @description Also the `webhook-id` header of every attempt. */
+                            id: string;
+                            event_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            last_status_code: number | null;
+                            last_error: string | null;
+                            next_attempt_at: string | null;
+                            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+                            created_at: string;
+                            delivered_at: string | null;
+                            /** @description Every attempt, oldest first. Deliveries recorded before attempts were kept have an empty log: `attempts`, `last_status_code` and `last_error` still tell what was kept of them. */
+                            attempt_log: {
+                                /** @description When the attempt started. */
+                                attempted_at: string;
+                                /** @description Until the answer was read, or the attempt gave up. */
+                                duration_ms: number;
+                                status_code: number | null;
+                                error: string | null;
+                                response_excerpt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                /** @description Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`). */
+                tag: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["Delivery"];
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                /** @description Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`). */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["Delivery"];
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPublicForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a respondent needs to render the form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        questions: components["schemas"]["Question"][];
+                        hidden: string[];
+                        /** @description Respondent settings, always whole. */
+                        settings: {
+                            /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
+                            public: boolean;
+                            closes_at: string | null;
+                            max_responses: number | null;
+                            closed_message: string | null;
+                            thank_you: {
+                                title: string | null;
+                                message: string | null;
+                                redirect_url: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such form, or it is not public (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The form is public but no longer accepts answers (`form_closed`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitPublicResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    answers: {
+                        [key: string]: unknown;
+                    };
+                    /** @description String values by hidden field name. */
+                    hidden?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        submitted_at: string;
+                    };
+                };
+            };
+            /** @description Invalid submission (`validation_failed`), every problem listed, or not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such form, or it is not public (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The form no longer accepts answers (`form_closed`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 256 KiB (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many submissions from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The scopes of the token behind this caller. */
+                        scopes: string[];
+                        /** @description When the session ends; null when the caller used a bearer token. */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The scopes of the token behind this caller. */
+                        scopes: string[];
+                        /** @description When the session ends; null when the caller used a bearer token. */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
