@@ -239,7 +239,11 @@ async function post(options: ImportOptions, rows: Row[]): Promise<{ status: numb
     fetch: async (request) => {
       const response = await fetch(request)
       const type = response.headers.get('content-type') ?? ''
-      if (!/^application\/(problem\+)?json\b/.test(type) && response.status < 500 && response.status !== 429) {
+      if (
+        !/^application\/(problem\+)?json\b/.test(type) &&
+        response.status < 500 &&
+        response.status !== 429
+      ) {
         throw new FatalImportError(
           `${origin} is not a Canvass server: it answered ${response.status} with ${type.split(';')[0] || 'no content type'}; check --url or CANVASS_URL`,
         )
