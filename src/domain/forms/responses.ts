@@ -321,11 +321,42 @@ function pageByPositionQuery(
 // The listing's statement, compiled once per database and order: building, compiling and
 // preparing the query costs about as much as running it, so the hot path only binds parameters
 // (a prepared statement on SQLite's read-only connection, a named statement on PostgreSQL).
-interface ListingStatements {
-  text: Record<'asc' | 'desc', string>
-  prepared: Partial<Record<'asc' | 'desc', (...params: unknown[]) => unknown[] | Promise<unknown[]>>>
+// The order in which the statement binds its arguments is read off the compiled query itself
+// (compiled with a distinct sentinel per argument), so an edit to the query cannot mis-bind.
+interface ListingArgs {
+  workspaceId: string
+  formId: string
+  skip: number
+  limit: number
+  hotItemBytes: number
 }
-const listingStatements = new WeakMap<Db, ListingStatements>()
+const listingSentinels: ListingArgs = {
+  workspaceId: '\u0000workspace',
+  formId: '\u0000form',
+  skip: -1_000_001,
+  limit: -1_000_002,
+  hotItemBytes: -1_000_003,
+}
+
+interface ListingStatement {
+  text: string
+  bindOrder: (keyof ListingArgs)[]
+  prepared: ((...params: unknown[]) => unknown[] | Promise<unknown[]>) | undefined
+}
+const listingStatements = new WeakMap<Db, Record<'asc' | 'desc', ListingStatement>>()
+
+function compileListing(db: Db, order: 'asc' | 'desc'): ListingStatement {
+  const { workspaceId, formId, skip, limit, hotItemBytes } = listingSentinels
+  const compiled = pageByPositionQuery(db, workspaceId, formId, skip, limit, order, hotItemBytes).compile()
+  const names = Object.keys(listingSentinels) as (keyof ListingArgs)[]
+  const bindOrder = compiled.parameters.map((value) => {
+    const name = names.find((candidate) => listingSentinels[candidate] === value)
+    if (!name)
+      throw new Error(`the listing query binds a value that is none of its arguments: ${String(value)}`)
+    return name
+  })
+  return { text: compiled.sql, bindOrder, prepared: preparedColumnReader(db, compiled.sql) }
+}
 
 async function pageByPosition(
   db: Db,
@@ -338,25 +369,14 @@ async function pageByPosition(
 ): Promise<ItemJson[]> {
   let statements = listingStatements.get(db)
   if (!statements) {
-    const text = {
-      asc: pageByPositionQuery(db, '', '', 0, 0, 'asc', 0).compile().sql,
-      desc: pageByPositionQuery(db, '', '', 0, 0, 'desc', 0).compile().sql,
-    }
-    const asc = preparedColumnReader(db, text.asc)
-    const desc = preparedColumnReader(db, text.desc)
-    statements = { text, prepared: asc && desc ? { asc, desc } : {} }
+    statements = { asc: compileListing(db, 'asc'), desc: compileListing(db, 'desc') }
     listingStatements.set(db, statements)
   }
-  // Parameters in the order the query above binds them.
-  const parameters =
-    order === 'desc'
-      ? [formId, formId, workspaceId, hotItemBytes, skip, limit]
-      : [formId, skip, formId, workspaceId, hotItemBytes, limit]
-  const prepared = statements.prepared[order]
-  if (prepared) return (await prepared(...parameters)) as ItemJson[]
-  const result = await db.executeQuery<{ item_json: ItemJson }>(
-    CompiledQuery.raw(statements.text[order], parameters),
-  )
+  const statement = statements[order]
+  const args: ListingArgs = { workspaceId, formId, skip, limit, hotItemBytes }
+  const parameters = statement.bindOrder.map((name) => args[name])
+  if (statement.prepared) return (await statement.prepared(...parameters)) as ItemJson[]
+  const result = await db.executeQuery<{ item_json: ItemJson }>(CompiledQuery.raw(statement.text, parameters))
   return result.rows.map((row) => row.item_json)
 }
 
