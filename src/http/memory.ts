@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
+import type { PlannedPage } from '../domain/paging.js'
 import { ApiError } from './errors.js'
 import { type Page, pageResult } from './pagination.js'
 
@@ -166,4 +167,24 @@ export function pageItemSerializer<T>(reply: FastifyReply, schema: TSchema): (it
   return reply.compileSerializationSchema(schema as unknown as Record<string, unknown>) as unknown as (
     item: T,
   ) => string
+}
+
+/** sendPlannedPage for a page the domain planned, each item serialised by the route's schema. */
+export function sendPlannedItems<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  budget: MemoryBudget,
+  page: Page,
+  planned: PlannedPage<T>,
+  itemSchema: TSchema,
+): FastifyReply {
+  return sendPlannedPage(
+    request,
+    reply,
+    budget,
+    page,
+    planned.plan,
+    planned.load,
+    pageItemSerializer<T>(reply, itemSchema),
+  )
 }

@@ -21,6 +21,12 @@ export interface Page {
 
 export const pageOffset = (page: Page): number => (page.page - 1) * page.page_size
 
+/** The rows a page reads: its own, and one more that only says whether another page follows. */
+export const pagingOf = (page: Page): { offset: number; limit: number } => ({
+  offset: pageOffset(page),
+  limit: page.page_size + 1,
+})
+
 /** The page envelope of a list of `item`s, a named component `id` of the document. */
 export function PagedList<T extends TSchema, Id extends string>(item: T, id: Id) {
   return Type.Object(

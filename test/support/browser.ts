@@ -11,9 +11,12 @@ import { expect } from 'vitest'
 const root = resolve(import.meta.dirname, '../..')
 export const artifacts = join(root, 'test-artifacts')
 
+/** Debian's package installs it here; CANVASS_CHROMIUM names another binary. */
+export const chromiumPath = process.env['CANVASS_CHROMIUM'] ?? '/usr/bin/chromium'
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     args: [
       '--no-sandbox',

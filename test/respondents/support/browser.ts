@@ -1,31 +1,17 @@
 import { mkdirSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 
-// A real browser for the respondent pages: Debian's Chromium driven by playwright-core, headless,
-// with nothing reaching beyond 127.0.0.1.
+// What the respondent pages' browser tests need beyond test/support/browser.ts (which launches
+// Debian's Chromium): keyboard navigation, axe, screenshots at a phone's size, another origin.
 
-export const chromiumPath = process.env['CANVASS_CHROMIUM'] ?? '/usr/bin/chromium'
-export const artifactsDir = resolve(import.meta.dirname, '../../../test-artifacts')
+import { artifacts as artifactsDir } from '../../support/browser.js'
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-}
+export { launchChromium as launchBrowser } from '../../support/browser.js'
+export { artifactsDir }
 
 /** Presses Tab until the control has focus, as a keyboard user would; fails if it never does. */
 export async function tabTo(page: Page, control: Locator, maxPresses = 60): Promise<void> {

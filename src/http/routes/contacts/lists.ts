@@ -1,12 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import type { ContactView } from '../../../domain/contacts/contacts.js'
 import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
-import { boundedMemoryNote, pageItemSerializer, sendPlannedPage } from '../../memory.js'
-import { PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { boundedMemoryNote, sendPlannedItems } from '../../memory.js'
+import { PageQuery, pageResult, pagingOf } from '../../pagination.js'
 import { ref } from '../../schemas.js'
 import {
   ContactListBody,
@@ -56,10 +55,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const page = request.query
-      const lists = await app.ctx.contacts.lists(workspaceOf(request), {
-        offset: pageOffset(page),
-        limit: page.page_size + 1,
-      })
+      const lists = await app.ctx.contacts.lists(workspaceOf(request), pagingOf(page))
       return pageResult(request, reply, page, lists)
     },
   )
@@ -120,20 +116,9 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       const { list_id } = request.params
       const page = request.query
       // Contacts may carry up to ~200 KB of data each: the page is read and written in batches.
-      const planned = await app.ctx.contacts.contactsOfList(workspaceOf(request), list_id, {
-        offset: pageOffset(page),
-        limit: page.page_size + 1,
-      })
+      const planned = await app.ctx.contacts.contactsOfList(workspaceOf(request), list_id, pagingOf(page))
       if (!planned) throw notFound('contact list', list_id)
-      return sendPlannedPage(
-        request,
-        reply,
-        app.listMemory,
-        page,
-        planned.plan,
-        planned.load,
-        pageItemSerializer<ContactView>(reply, StoredContactSchema),
-      )
+      return sendPlannedItems(request, reply, app.listMemory, page, planned, StoredContactSchema)
     },
   )
 

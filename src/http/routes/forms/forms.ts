@@ -2,10 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
-import type { FormView } from '../../../domain/forms/forms.js'
 import { workspaceOf } from '../../auth.js'
-import { boundedMemoryNote, pageItemSerializer, sendPlannedPage } from '../../memory.js'
-import { PageQuery, pageOffset } from '../../pagination.js'
+import { boundedMemoryNote, sendPlannedItems } from '../../memory.js'
+import { PageQuery, pagingOf } from '../../pagination.js'
 import { FormParams, ref } from '../../schemas.js'
 import { formBodyValidatorCompiler } from './definition-check.js'
 import { FormBody, FormPage, FormSchema } from './schemas.js'
@@ -50,19 +49,8 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
     async (request, reply) => {
       const page = request.query
       // A definition may be as large as a request body (4 MiB): the page is read and written in batches.
-      const { plan, load } = await app.ctx.forms.page(workspaceOf(request), {
-        offset: pageOffset(page),
-        limit: page.page_size + 1,
-      })
-      return sendPlannedPage(
-        request,
-        reply,
-        app.listMemory,
-        page,
-        plan,
-        load,
-        pageItemSerializer<FormView>(reply, FormSchema),
-      )
+      const planned = await app.ctx.forms.page(workspaceOf(request), pagingOf(page))
+      return sendPlannedItems(request, reply, app.listMemory, page, planned, FormSchema)
     },
   )
 

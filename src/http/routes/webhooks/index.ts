@@ -6,7 +6,7 @@ import { notFound, validationFailed } from '../../../domain/errors.js'
 import type { WebhookRef } from '../../../domain/webhooks/service.js'
 import { webhookView } from '../../../domain/webhooks/webhooks.js'
 import { workspaceOf } from '../../auth.js'
-import { PageQuery, pageOffset, pageResult } from '../../pagination.js'
+import { PageQuery, pageResult, pagingOf } from '../../pagination.js'
 import { FormParams, NoQuery, ref } from '../../schemas.js'
 import {
   DeliveryDetailEnvelope,
@@ -152,10 +152,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const page = request.query
-      const rows = await app.ctx.deliveries.list(refOf(request, request.params), {
-        offset: pageOffset(page),
-        limit: page.page_size + 1,
-      })
+      const rows = await app.ctx.deliveries.list(refOf(request, request.params), pagingOf(page))
       return pageResult(request, reply, page, found(rows, request.params.tag))
     },
   )
