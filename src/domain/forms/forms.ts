@@ -128,3 +128,14 @@ export async function deleteForm(database: Database, workspaceId: string, formId
   )
   return Number(result.numDeletedRows) > 0
 }
+
+/** Whether the form exists in the workspace: the one check every capability of a form starts with. */
+export async function formInWorkspace(db: Db, workspaceId: string, formId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('forms')
+    .select('id')
+    .where('id', '=', formId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst()
+  return row !== undefined
+}

@@ -180,6 +180,19 @@ export async function formSizes(db: Db, workspaceId: string, formId: string) {
     .executeTakeFirst()
 }
 
+/** The position of the first response at or after `at` ('>='), or the last at or before it ('<='). */
+async function edgeSeq(db: Db, formId: string, side: '>=' | '<=', at: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('responses')
+    .select('seq')
+    .where('form_id', '=', formId)
+    .where('submitted_at', side, at)
+    .orderBy('submitted_at', side === '>=' ? 'asc' : 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row === undefined ? undefined : Number(row.seq)
+}
+
 /** A page too large to hold at once: its rows' positions and stored sizes, in page order. */
 export interface PlannedItem {
   seq: number
@@ -226,32 +239,9 @@ export async function listResponseItems(
   let to = Number(form.last_seq)
   if (filter.since !== undefined || filter.until !== undefined) {
     // A time window is a seq window (submitted_at grows with seq): two index look-ups, then a range.
-    const low =
-      filter.since === undefined
-        ? 1
-        : (
-            await db
-              .selectFrom('responses')
-              .select('seq')
-              .where('form_id', '=', formId)
-              .where('submitted_at', '>=', filter.since)
-              .orderBy('submitted_at', 'asc')
-              .limit(1)
-              .executeTakeFirst()
-          )?.seq
+    const low = filter.since === undefined ? 1 : await edgeSeq(db, formId, '>=', filter.since)
     const high =
-      filter.until === undefined
-        ? Number(form.last_seq)
-        : (
-            await db
-              .selectFrom('responses')
-              .select('seq')
-              .where('form_id', '=', formId)
-              .where('submitted_at', '<=', filter.until)
-              .orderBy('submitted_at', 'desc')
-              .limit(1)
-              .executeTakeFirst()
-          )?.seq
+      filter.until === undefined ? Number(form.last_seq) : await edgeSeq(db, formId, '<=', filter.until)
     if (low === undefined || high === undefined) return []
     from = Number(low)
     to = Number(high)

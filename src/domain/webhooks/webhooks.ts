@@ -4,6 +4,7 @@ import { type Database, type Db, isUniqueViolation } from '../../db/database.js'
 import type { WebhooksTable } from '../../db/tables/webhooks.js'
 import { newId } from '../../ids.js'
 import { conflict, type FieldError, validationFailed } from '../errors.js'
+import { formInWorkspace } from '../forms/forms.js'
 import { httpUrlProblem } from '../strings.js'
 import { secretProblem } from './signing.js'
 import { checkTarget, type Resolver, TargetRefused } from './ssrf.js'
@@ -51,16 +52,6 @@ export function webhookView(row: WebhookRow): WebhookView {
     created_at: formatTimestamp(Number(row.created_at)),
     updated_at: formatTimestamp(Number(row.updated_at)),
   }
-}
-
-export async function formInWorkspace(db: Db, workspaceId: string, formId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('forms')
-    .select('id')
-    .where('id', '=', formId)
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst()
-  return row !== undefined
 }
 
 /** A create that would put more than the allowed number of webhooks on one form. */
