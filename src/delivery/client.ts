@@ -4,7 +4,7 @@ import { Agent, errors, request } from 'undici'
 import { nowMicros } from '../clock.js'
 import type { AttemptOutcome } from '../domain/webhooks/deliveries.js'
 import { signature } from '../domain/webhooks/signing.js'
-import { hostOf, type Resolver, refusedRange } from '../domain/webhooks/ssrf.js'
+import { hostOf, type Resolver, refusedRange, resolveChecked } from '../domain/webhooks/ssrf.js'
 
 // One delivery attempt over HTTP. Unless private targets are allowed, every connection goes to
 // an address that was resolved and checked in the same step (a custom `lookup` on the socket),
@@ -32,21 +32,14 @@ type LookupCallback = (error: Error | null, address: string | LookupAddress[], f
 const guardedLookup =
   (resolver: Resolver) =>
   (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    resolver(hostname).then(
+    resolveChecked(hostname, resolver).then(
       (addresses) => {
-        if (addresses.length === 0)
-          return callback(new TargetRefusedError(`${hostname} does not resolve`), '')
-        for (const { address } of addresses) {
-          const refused = refusedRange(address)
-          if (refused) {
-            return callback(new TargetRefusedError(`${hostname} resolves to ${address}, ${refused}`), '')
-          }
-        }
         if (options.all) return callback(null, addresses)
         const first = addresses[0] as LookupAddress
         callback(null, first.address, first.family)
       },
-      () => callback(new TargetRefusedError(`${hostname} does not resolve`), ''),
+      (error: unknown) =>
+        callback(new TargetRefusedError(error instanceof Error ? error.message : String(error)), ''),
     )
   }
 

@@ -105,6 +105,15 @@ export async function checkTarget(url: URL, resolver: Resolver): Promise<Resolve
     if (refused) throw new TargetRefused(`${host} is ${refused}`)
     return [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }]
   }
+  return resolveChecked(host, resolver)
+}
+
+/**
+ * Resolves a host name and checks every address it gives; throws TargetRefused when it does not
+ * resolve or one address is not public. At PUT (checkTarget) and on every connection (the
+ * delivery client's lookup), so both refuse the same targets in the same words.
+ */
+export async function resolveChecked(host: string, resolver: Resolver): Promise<ResolvedAddress[]> {
   let addresses: ResolvedAddress[]
   try {
     addresses = await resolver(host)
