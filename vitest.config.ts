@@ -7,12 +7,22 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config'
 // soak, crash, fuzz or run many processes: the suite to run on every change. `npm test` runs all.
 
 export const slowTests = [
+  // soak, crash loops, fuzzing
   'test/reliability/load.test.ts',
   'test/reliability/crash.test.ts',
-  'test/reliability/many-processes.test.ts',
   'test/reliability/hostile.test.ts',
+  'test/reliability/memory.test.ts',
+  // many processes
+  'test/reliability/many-processes.test.ts',
   'test/webhooks/processes.test.ts',
+  'test/insights/concurrency.test.ts',
+  'test/respondents/shared-limits.test.ts',
   'test/contacts/import.test.ts',
+  'test/foundation/oversized-body.test.ts',
+  'test/foundation/friendly-cli.test.ts',
+  // a real browser
+  'test/respondents/browser.test.ts',
+  'test/dashboard/browser.test.ts',
 ]
 
 const pgUrl = new URL(process.env['CANVASS_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test')
