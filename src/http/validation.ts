@@ -61,9 +61,17 @@ function describe(error: ErrorObject): string {
   }
 }
 
-/** A value as a person would write it in JSON, cut short if long. */
+/**
+ * A value as a person would write it in JSON, cut short if long. Only scalars are written out: an
+ * array or object may be nested thousands of levels deep, and serialising it would overflow the stack.
+ */
 function quoted(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value)
+  if (Array.isArray(value)) return 'an array'
+  if (value !== null && typeof value === 'object') return 'an object'
+  const text =
+    typeof value === 'string'
+      ? JSON.stringify(value.length > 200 ? value.slice(0, 200) : value)
+      : String(value)
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 

@@ -358,3 +358,21 @@ describe('form definitions that must be refused', () => {
     ).toBe(400)
   })
 })
+
+describe('hostile form bodies', () => {
+  it('a question type nested thousands of arrays deep: a 400 naming it, not a 500', async () => {
+    // Found by the hostile-input suite: quoting the value serialised it whole and overflowed the stack.
+    const deep = `${'['.repeat(60_000)}${']'.repeat(60_000)}`
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/v1/forms',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"title": "T", "questions": [{"title": "Q", "type": ${deep}}]}`,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toContainEqual({
+      path: '/questions/0/type',
+      message: expect.stringMatching(/^must be one of short_text, .*; got an array$/),
+    })
+  })
+})
