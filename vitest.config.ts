@@ -13,6 +13,7 @@ export const slowTests = [
   'test/reliability/hostile.test.ts',
   'test/webhooks/processes.test.ts',
   'test/contacts/import.test.ts',
+  'test/docs/examples.test.ts',
 ]
 
 const pgUrl = new URL(process.env['CANVASS_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test')
