@@ -23,6 +23,8 @@ export const slowTests = [
   // a real browser
   'test/respondents/browser.test.ts',
   'test/dashboard/browser.test.ts',
+  // every shell example of the README and docs/, against a fresh server
+  'test/docs/examples.test.ts',
 ]
 
 const pgUrl = new URL(process.env['CANVASS_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test')
