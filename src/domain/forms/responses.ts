@@ -117,7 +117,7 @@ export async function storeResponses(
     )
   }
   for (const response of stored) {
-    await enqueueFormResponseEvent(trx, signal, { workspaceId, formId, item: response.item })
+    await enqueueFormResponseEvent(trx, signal, { workspaceId, formId, itemJson: response.json })
   }
   return stored
 }

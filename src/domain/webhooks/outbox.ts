@@ -7,8 +7,8 @@ import { eventTypesOf, type WebhookRow } from './webhooks.js'
 export interface FormResponseEvent {
   workspaceId: string
   formId: string
-  /** The response exactly as the listing shows it (`{id, submitted_at, answers, hidden, variables}`). */
-  item: object
+  /** The response exactly as the listing shows it: the stored `{"id":…,"submitted_at":…,…}` text. */
+  itemJson: string
 }
 
 /**
@@ -25,9 +25,17 @@ export async function enqueueFormResponseEvent(
     select id, event_types from webhooks
     where form_id = ${event.formId} and workspace_id = ${event.workspaceId} and enabled = 1
     order by created_at asc`.execute(trx)
-  const subscribed = webhooks.filter((webhook) => eventTypesOf(webhook).form_response)
-  await queueEvent(trx, signal, subscribed, 'form_response', (header) => ({
-    ...header,
-    form_response: { form_id: event.formId, ...event.item },
-  }))
+  const subscribed = webhooks.filter((webhook) => eventTypesOf(webhook).form_response).map(({ id }) => id)
+  await queueEvent(trx, signal, subscribed, 'form_response', (header) =>
+    formResponsePayload(header, event.formId, event.itemJson),
+  )
+}
+
+/**
+ * The body of a `form_response` event, byte for byte what JSON.stringify gives for
+ * `{...header, form_response: {form_id, ...item}}`, built from the item's stored text (an object
+ * with at least its id) so that a submission serialises its response once, not twice.
+ */
+export function formResponsePayload(header: object, formId: string, itemJson: string): string {
+  return `${JSON.stringify(header).slice(0, -1)},"form_response":{"form_id":${JSON.stringify(formId)},${itemJson.slice(1)}}`
 }
