@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
 import { type Database, type Db, preparedColumnReader, type Transaction } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
-import { newId } from '../../ids.js'
+import { type IdPool, newId } from '../../ids.js'
 import { type FieldError, validationFailed } from '../errors.js'
 import { enqueueFormResponseEvent } from '../webhooks/outbox.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
@@ -39,6 +39,8 @@ export interface StoreOptions {
   public?: boolean
   /** Parsed definitions kept between calls. */
   definitions?: DefinitionMemo
+  /** Where the ids of responses and their events come from (newId without one). */
+  ids?: IdPool
 }
 
 function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
@@ -95,7 +97,7 @@ export async function storeResponses(
   const stored: StoredResponse[] = []
   const errors: FieldError[] = []
   submissions.forEach((submission, index) => {
-    const id = newId('rsp')
+    const id = options.ids ? options.ids.next('rsp') : newId('rsp')
     const built = buildResponseItem(definition, submission, id, formatTimestamp(firstAt + index))
     const prefix = count > 1 ? `/${index}` : ''
     for (const error of built.errors) errors.push({ path: `${prefix}${error.path}`, message: error.message })
@@ -117,7 +119,7 @@ export async function storeResponses(
     )
   }
   for (const response of stored) {
-    await enqueueFormResponseEvent(trx, signal, { workspaceId, formId, itemJson: response.json })
+    await enqueueFormResponseEvent(trx, signal, { workspaceId, formId, itemJson: response.json }, options.ids)
   }
   return stored
 }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { Database } from '../../db/database.js'
+import { IdPool } from '../../ids.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import type { Submission } from './answers.js'
 import type { FormInput } from './definition.js'
@@ -35,9 +36,10 @@ export function formsService(database: Database) {
 export function responsesService(database: Database, signal: DeliverySignal) {
   const { db } = database
   const definitions: DefinitionMemo = new Map()
+  const ids = new IdPool()
   return {
     submit: (workspaceId: string, formId: string, submission: Submission) =>
-      submitResponse(database, signal, workspaceId, formId, submission, { definitions }),
+      submitResponse(database, signal, workspaceId, formId, submission, { definitions, ids }),
     /** A page of listed items as JSON texts, one more than the page size when another follows. */
     page: (
       workspaceId: string,
@@ -67,11 +69,12 @@ export function responsesService(database: Database, signal: DeliverySignal) {
 export function publicFormsService(database: Database, signal: DeliverySignal) {
   const reader = new PublicFormReader(database.db)
   const definitions: DefinitionMemo = new Map()
+  const ids = new IdPool()
   return {
     find: (formId: string) => reader.find(formId),
     /** Checked again under the form's lock: a form that closed meanwhile throws NotAcceptingError. */
     submit: (workspaceId: string, formId: string, submission: Submission) =>
-      submitResponse(database, signal, workspaceId, formId, submission, { public: true, definitions }),
+      submitResponse(database, signal, workspaceId, formId, submission, { public: true, definitions, ids }),
   }
 }
 

@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
 import type { Database, Db, Transaction } from '../../db/database.js'
 import type { WebhookDeliveriesTable } from '../../db/tables/webhooks.js'
-import { newId } from '../../ids.js'
+import { type IdPool, newId } from '../../ids.js'
 import { type AttemptRecord, type AttemptView, attemptLog, insertAttempts } from './attempts.js'
 import type { WebhookShares } from './shares.js'
 import type { DeliverySignal } from './signal.js'
@@ -71,16 +71,17 @@ export async function queueEvent(
   webhookIds: string[],
   eventType: string,
   payload: (header: EventHeader) => string,
-  options: { manual?: boolean } = {},
+  options: { manual?: boolean; ids?: IdPool | undefined } = {},
 ): Promise<QueuedDelivery[]> {
   if (webhookIds.length === 0) return []
   const now = nowMicros()
-  const eventId = newId('evt')
+  const id = (prefix: 'evt' | 'dlv') => (options.ids ? options.ids.next(prefix) : newId(prefix))
+  const eventId = id('evt')
   const body = payload({ event_id: eventId, event_type: eventType, created_at: formatTimestamp(now) })
   const manual = options.manual ? 1 : 0
   // Every row its own instant (docs/api.md#timestamps): the first shares the event's, the rest follow.
   const queued = webhookIds.map((_, index) => ({
-    id: newId('dlv'),
+    id: id('dlv'),
     eventId,
     createdAt: index === 0 ? now : nowMicros(),
   }))

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Transaction } from '../../db/database.js'
+import type { IdPool } from '../../ids.js'
 import { queueEvent } from './deliveries.js'
 import type { DeliverySignal } from './signal.js'
 import { eventTypesOf, type WebhookRow } from './webhooks.js'
@@ -19,6 +20,7 @@ export async function enqueueFormResponseEvent(
   trx: Transaction,
   signal: DeliverySignal,
   event: FormResponseEvent,
+  ids?: IdPool,
 ): Promise<void> {
   // Raw SQL: on this hot path (every submission) the query builder cost more than the query.
   const { rows: webhooks } = await sql<Pick<WebhookRow, 'id' | 'event_types'>>`
@@ -26,8 +28,13 @@ export async function enqueueFormResponseEvent(
     where form_id = ${event.formId} and workspace_id = ${event.workspaceId} and enabled = 1
     order by created_at asc`.execute(trx)
   const subscribed = webhooks.filter((webhook) => eventTypesOf(webhook).form_response).map(({ id }) => id)
-  await queueEvent(trx, signal, subscribed, 'form_response', (header) =>
-    formResponsePayload(header, event.formId, event.itemJson),
+  await queueEvent(
+    trx,
+    signal,
+    subscribed,
+    'form_response',
+    (header) => formResponsePayload(header, event.formId, event.itemJson),
+    { ids },
   )
 }
 
