@@ -228,13 +228,40 @@ describe('delivery', () => {
     expect(unsubscribed.requests).toHaveLength(0)
   })
 
+  it('the body is the event header and the response exactly as listed, byte for byte', async () => {
+    const target = await receiver()
+    const formId = await formWithHook(target.url, { secret })
+    await submit(formId, 'é "quoted" \\ \u2028 </script> 😀')
+    await target.waitFor((requests) => requests.length >= 1)
+    const body = target.requests[0]?.body ?? ''
+    const listed = (await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/responses` })).json()
+      .items[0]
+    const { event_id, event_type, created_at } = JSON.parse(body)
+    expect(body).toBe(
+      JSON.stringify({ event_id, event_type, created_at, form_response: { form_id: formId, ...listed } }),
+    )
+    expect(listed.hidden).toEqual([{ name: 'k', value: 'é "quoted" \\ \u2028 </script> 😀' }])
+  })
+
   it('test sends a ping through the same path; redeliver sends the event again with the same webhook-id', async () => {
     const target = await receiver()
     const formId = await formWithHook(target.url, { secret }, 'pinged')
     const ping = await ctx.request({ method: 'POST', url: `/v1/forms/${formId}/webhooks/pinged/test` })
     expect(ping.statusCode).toBe(202)
-    expect(ping.json().delivery).toMatchObject({ status: 'pending', attempts: 0 })
+    const queued = ping.json().delivery
+    expect(queued).toEqual({
+      id: expect.stringMatching(/^dlv_/),
+      event_id: expect.stringMatching(/^evt_/),
+      status: 'pending',
+      attempts: 0,
+      last_status_code: null,
+      last_error: null,
+      next_attempt_at: queued.created_at,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      delivered_at: null,
+    })
     await target.waitFor((requests) => requests.length >= 1)
+    expect(target.requests[0]?.headers['webhook-id']).toBe(queued.id)
     const event = JSON.parse(target.requests[0]?.body ?? '')
     expect(event).toEqual({
       event_id: ping.json().delivery.event_id,
@@ -265,6 +292,7 @@ describe('delivery', () => {
       return items[0]?.status === 'succeeded' && items[0]?.attempts === 2 ? items : undefined
     })
     expect(log.id).toBe(deliveryId)
+    expect(log.created_at).toBe(queued.created_at)
 
     const withBody = await ctx.request({
       method: 'POST',

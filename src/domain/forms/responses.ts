@@ -2,7 +2,7 @@ import { CompiledQuery, PostgresAdapter, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
 import { type Database, type Db, preparedColumnReader, type Transaction } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
-import { newId } from '../../ids.js'
+import { type IdPool, newId } from '../../ids.js'
 import { type FieldError, validationFailed } from '../errors.js'
 import { forgetInsights, recordInsights } from '../insights/store.js'
 import { enqueueFormResponseEvent } from '../webhooks/outbox.js'
@@ -40,6 +40,8 @@ export interface StoreOptions {
   public?: boolean
   /** Parsed definitions kept between calls. */
   definitions?: DefinitionMemo
+  /** Where the ids of responses and their events come from (newId without one). */
+  ids?: IdPool
 }
 
 function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
@@ -98,7 +100,7 @@ export async function storeResponses(
   const stored: StoredResponse[] = []
   const errors: FieldError[] = []
   submissions.forEach((submission, index) => {
-    const id = newId('rsp')
+    const id = options.ids ? options.ids.next('rsp') : newId('rsp')
     const built = buildResponseItem(definition, submission, id, formatTimestamp(firstAt + index))
     const prefix = count > 1 ? `/${index}` : ''
     for (const error of built.errors) errors.push({ path: `${prefix}${error.path}`, message: error.message })
@@ -128,7 +130,7 @@ export async function storeResponses(
     )
   }
   for (const response of stored) {
-    await enqueueFormResponseEvent(trx, signal, { workspaceId, formId, item: response.item })
+    await enqueueFormResponseEvent(trx, signal, { workspaceId, formId, itemJson: response.json }, options.ids)
   }
   await recordInsights(trx, formId, stored)
   return stored

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js'
+import { IdPool } from '../../ids.js'
 import type { ProductMetrics } from '../../product-metrics.js'
 import { DomainError } from '../errors.js'
 import type { Paging, PlannedPage } from '../paging.js'
@@ -52,9 +53,13 @@ export function formsService(database: Database) {
 export function responsesService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
   const { db } = database
   const definitions: DefinitionMemo = new Map()
+  const ids = new IdPool()
   return {
     async submit(workspaceId: string, formId: string, submission: Submission) {
-      const stored = await submitResponse(database, signal, workspaceId, formId, submission, { definitions })
+      const stored = await submitResponse(database, signal, workspaceId, formId, submission, {
+        definitions,
+        ids,
+      })
       if (stored) metrics.responsesStored.inc()
       return stored
     },
@@ -105,6 +110,7 @@ export function responsesService(database: Database, signal: DeliverySignal, met
 export function publicFormsService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
   const reader = new PublicFormReader(database.db)
   const definitions: DefinitionMemo = new Map()
+  const ids = new IdPool()
   const refused = (kind: PublicRefusal) => metrics.publicSubmissionsRefused.inc({ kind })
   return {
     find: (formId: string) => reader.find(formId),
@@ -114,6 +120,7 @@ export function publicFormsService(database: Database, signal: DeliverySignal, m
         const stored = await submitResponse(database, signal, workspaceId, formId, submission, {
           public: true,
           definitions,
+          ids,
         })
         if (stored) metrics.responsesStored.inc()
         return stored

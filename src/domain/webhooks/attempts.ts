@@ -28,20 +28,14 @@ export async function insertAttempts(
   attempts: { deliveryId: string; number: number; attempt: AttemptRecord }[],
 ): Promise<void> {
   if (attempts.length === 0) return
-  await trx
-    .insertInto('webhook_delivery_attempts')
-    .values(
-      attempts.map(({ deliveryId, number, attempt }) => ({
-        delivery_id: deliveryId,
-        number,
-        attempted_at: attempt.attemptedAt,
-        duration_ms: attempt.durationMs,
-        status_code: attempt.statusCode,
-        error: attempt.error,
-        response_excerpt: attempt.responseExcerpt,
-      })),
-    )
-    .execute()
+  // Raw SQL: written with every recorded success, where the query builder cost more than the insert.
+  const rows = attempts.map(
+    ({ deliveryId, number, attempt }) =>
+      sql`(${deliveryId}, ${number}, ${attempt.attemptedAt}, ${attempt.durationMs}, ${attempt.statusCode}, ${attempt.error}, ${attempt.responseExcerpt})`,
+  )
+  await sql`insert into webhook_delivery_attempts (delivery_id, number, attempted_at, duration_ms,
+      status_code, error, response_excerpt)
+    values ${sql.join(rows)}`.execute(trx)
 }
 
 /** Every attempt of a delivery, oldest first. */

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/database.js'
 import type { Paging } from '../paging.js'
-import { deliveryView, findDelivery, listDeliveries, queuePing, redeliver } from './deliveries.js'
+import { findDelivery, listDeliveries, queuePing, redeliver } from './deliveries.js'
 import type { DeliverySignal } from './signal.js'
 import type { Resolver } from './ssrf.js'
 import { deleteWebhook, findWebhookRow, listWebhooks, putWebhook, type WebhookInput } from './webhooks.js'
@@ -59,7 +59,7 @@ export function deliveriesService(database: Database, signal: DeliverySignal) {
     },
     async ping(ref: WebhookRef) {
       const webhook = await webhookOf(ref)
-      return webhook && deliveryView(await queuePing(database, signal, webhook))
+      return webhook && (await queuePing(database, signal, webhook))
     },
   }
 }
