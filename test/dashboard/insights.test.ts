@@ -94,7 +94,7 @@ describe('the insights page', () => {
         ),
       )
       .toBe(true)
-    await page.getByText('Table: How did you hear about us?: choices').click()
+    await page.getByText('Table: Choices in “How did you hear about us?”').click()
     const table = page
       .getByRole('table')
       .filter({ has: page.getByRole('rowheader', { name: 'Search engine' }) })

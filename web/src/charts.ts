@@ -34,6 +34,7 @@ export function drawBars(canvas: HTMLCanvasElement, data: BarData, horizontal = 
   }
   const text = cssColor(canvas, '--muted')
   const grid = cssColor(canvas, '--border')
+  const value = { beginAtZero: true, grace: '10%' }
   const chart = new Chart(canvas, {
     type: 'bar',
     data: { labels: data.labels, datasets: [dataset(canvas, data)] },
@@ -44,9 +45,10 @@ export function drawBars(canvas: HTMLCanvasElement, data: BarData, horizontal = 
       // Live updates redraw at once: an animation would only delay the new figures.
       animation: false,
       events: [],
+      // The value axis leaves room above the longest bar, so it never looks cut off.
       scales: {
-        x: { ticks: { color: text, precision: 0 }, grid: { color: grid } },
-        y: { ticks: { color: text, precision: 0 }, grid: { color: grid }, beginAtZero: true },
+        x: { ticks: { color: text, precision: 0 }, grid: { color: grid }, ...(horizontal ? value : {}) },
+        y: { ticks: { color: text, precision: 0 }, grid: { color: grid }, ...(horizontal ? {} : value) },
       },
     },
   })

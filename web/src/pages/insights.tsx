@@ -134,7 +134,7 @@ function QuestionCard({ question }: { question: QuestionInsight }) {
         <>
           <p class="figure">NPS {question.nps.score}</p>
           <Chart
-            title={`${question.title}: NPS groups`}
+            title={`NPS groups of “${question.title}”`}
             horizontal
             data={{
               labels: ['Detractors (0–6)', 'Passives (7–8)', 'Promoters (9–10)'],
@@ -145,13 +145,14 @@ function QuestionCard({ question }: { question: QuestionInsight }) {
         </>
       )}
       {question.csat && (
-        <p class="figure">
-          CSAT {question.csat.percent} % <span class="meta">({question.csat.satisfied} satisfied)</span>
-        </p>
+        <>
+          <p class="figure">CSAT {question.csat.percent} %</p>
+          <p class="meta">{question.csat.satisfied} satisfied (4 or 5)</p>
+        </>
       )}
       {question.distribution && Object.keys(question.distribution).length > 0 && (
         <Chart
-          title={`${question.title}: answers`}
+          title={`Answers to “${question.title}”`}
           data={{
             labels: Object.keys(question.distribution),
             values: Object.values(question.distribution),
@@ -160,7 +161,7 @@ function QuestionCard({ question }: { question: QuestionInsight }) {
       )}
       {question.choices && question.choices.length > 0 && (
         <Chart
-          title={`${question.title}: choices`}
+          title={`Choices in “${question.title}”`}
           horizontal
           data={{
             labels: question.choices.map((choice) => choice.label),
@@ -170,7 +171,7 @@ function QuestionCard({ question }: { question: QuestionInsight }) {
       )}
       {question.yes !== undefined && (
         <Chart
-          title={`${question.title}: yes or no`}
+          title={`Yes or no to “${question.title}”`}
           horizontal
           data={{ labels: ['Yes', 'No'], values: [question.yes, question.no ?? 0] }}
         />
