@@ -74,6 +74,12 @@ describe('the insights page', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     await signIn(page)
+    // A style or script the Content-Security-Policy refused would show up here (the sign-in page's
+    // 401 for "no session yet" comes before).
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
     await page.goto(`${base}/app/forms/${formId}/insights`)
     const expected = await insights()
     await expect.poll(() => page.getByText(`${expected.responses} responses`).isVisible()).toBe(true)
@@ -103,6 +109,7 @@ describe('the insights page', () => {
       .toBe('Search engine4')
     await expectAccessible(page)
     await screenshots(page, 'insights')
+    expect(consoleErrors).toEqual([])
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
     await page.getByLabel('From (UTC)').fill(tomorrow)
