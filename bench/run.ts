@@ -5,6 +5,7 @@ import type { BenchDb } from './lib/database.js'
 import { cliPath } from './lib/processes.js'
 import { formatTable, type ScenarioReport, writeResults } from './lib/report.js'
 import { bulkContacts } from './scenarios/bulk-contacts.js'
+import { dashboardInsights } from './scenarios/dashboard-insights.js'
 import { deepPage } from './scenarios/deep-page.js'
 import { exportScenario } from './scenarios/export.js'
 import { insightsScenario } from './scenarios/insights.js'
@@ -34,6 +35,7 @@ const scenarios: Scenario[] = [
   publicSubmit,
   largePages,
   insightsScenario,
+  dashboardInsights,
 ]
 
 const { values } = parseArgs({

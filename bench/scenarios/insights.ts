@@ -71,7 +71,7 @@ function itemOf(id: string, index: number, at: number): string {
 }
 
 /** A form with n responses spread evenly over DAYS days, written with plain INSERTs, then its figures built. */
-async function seedForm(
+export async function seedForm(
   database: ThrowawayDatabase,
   n: number,
 ): Promise<{ formId: string; rebuildSeconds: number }> {

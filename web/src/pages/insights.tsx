@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, type Form } from '../api'
 import { useApp } from '../app-context'
+import type { BarChart, BarData } from '../charts'
 import { Empty, ErrorMessage, useLoad } from '../components'
 import { filterOf } from './responses'
 
@@ -18,12 +19,46 @@ interface QuestionInsight {
   choices?: { label: string; count: number }[]
 }
 
-/** The summary of a form's responses (insights), when this server has it; older servers answer 404. */
+interface Insights {
+  responses: number
+  questions: QuestionInsight[]
+  timeline: { date: string; responses: number }[]
+}
+
+/** The summary of a form's responses as charts, kept current by the response stream. */
 export function InsightsView({ form }: { form: Form }) {
   const { api } = useApp()
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
-  const { data, error } = useLoad(() => api.insights.get(form.id, filterOf(from, to)), [form.id, from, to])
+  const [live, setLive] = useState(false)
+  const { data, error, reload } = useLoad(
+    () => api.insights.get(form.id, filterOf(from, to)) as Promise<unknown> as Promise<Insights>,
+    [form.id, from, to],
+  )
+
+  // Each new response re-reads the figures (one request however many arrive while it runs), so the
+  // charts always show what GET .../insights answers, never a sum kept in the browser.
+  useEffect(() => {
+    const source = new EventSource(api.responses.streamUrl(form.id))
+    let pending: ReturnType<typeof setTimeout> | undefined
+    source.addEventListener('open', () => setLive(true))
+    source.addEventListener('response', () => {
+      if (pending === undefined) {
+        pending = setTimeout(() => {
+          pending = undefined
+          reload()
+        }, 200)
+      }
+    })
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) setLive(false)
+    })
+    return () => {
+      clearTimeout(pending)
+      source.close()
+    }
+  }, [form.id])
+
   if (error instanceof ApiError && error.routeMissing) {
     return (
       <Empty>
@@ -31,7 +66,6 @@ export function InsightsView({ form }: { form: Form }) {
       </Empty>
     )
   }
-  const questions = (data?.['questions'] as QuestionInsight[] | undefined) ?? []
   return (
     <div>
       <form
@@ -46,62 +80,194 @@ export function InsightsView({ form }: { form: Form }) {
       >
         <label>
           From (UTC)
-          <input type="date" name="from" />
+          <input type="date" name="from" defaultValue={from} />
         </label>
         <label>
           To (UTC)
-          <input type="date" name="to" />
+          <input type="date" name="to" defaultValue={to} />
         </label>
         <button type="submit">Apply filter</button>
       </form>
+      <p class="live" role="status">
+        {live ? 'Live: new responses update these figures' : ''}
+      </p>
       <ErrorMessage error={error} />
-      {data && <p>{String(data['responses'])} responses</p>}
-      {questions.map((question) => (
-        <section class="card" key={question.id} aria-labelledby={`q-${question.id}`}>
-          <h2 id={`q-${question.id}`}>{question.title}</h2>
-          <p class="meta">{question.answered} answered</p>
-          {question.nps && <p class="figure">NPS {question.nps.score}</p>}
-          {question.csat && <p class="figure">CSAT {question.csat.percent} %</p>}
-          {question.distribution && (
-            <Bars rows={Object.entries(question.distribution)} label={question.title} />
+      {data && (
+        <>
+          <p class="figure" data-testid="response-total">
+            {data.responses} {data.responses === 1 ? 'response' : 'responses'}
+          </p>
+          {data.responses === 0 && (
+            <Empty>
+              <p>
+                {from || to
+                  ? 'No responses in these dates. Widen the range to see figures.'
+                  : 'No responses yet. Share the form’s public link; charts fill in as answers arrive.'}
+              </p>
+            </Empty>
           )}
-          {question.choices && (
-            <Bars
-              rows={question.choices.map((choice) => [choice.label, choice.count])}
-              label={question.title}
-            />
+          {data.timeline.length > 0 && (
+            <section class="card" aria-labelledby="per-day">
+              <h2 id="per-day">Responses per day</h2>
+              <Chart title="Responses per day" data={perDay(data.timeline)} />
+            </section>
           )}
-          {question.yes !== undefined && (
-            <Bars
-              rows={[
-                ['Yes', question.yes],
-                ['No', question.no ?? 0],
-              ]}
-              label={question.title}
-            />
-          )}
-        </section>
-      ))}
+          {data.questions.map((question) => (
+            <QuestionCard key={question.id} question={question} />
+          ))}
+        </>
+      )}
     </div>
   )
 }
 
-function Bars({ rows, label }: { rows: [string, number][]; label: string }) {
-  const max = Math.max(1, ...rows.map(([, count]) => count))
+function QuestionCard({ question }: { question: QuestionInsight }) {
+  const headingId = `q-${question.id}`
   return (
-    <table class="bars">
-      <caption class="visually-hidden">Answers to {label}</caption>
-      <tbody>
-        {rows.map(([name, count]) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
-            <td>
-              <meter min={0} max={max} value={count} aria-label={`${name}: ${count}`} />
-            </td>
-            <td>{count}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <section class="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{question.title}</h2>
+      <p class="meta">
+        {question.answered} answered
+        {question.mean !== undefined && question.mean !== null && ` · mean ${question.mean}`}
+      </p>
+      {question.nps && (
+        <>
+          <p class="figure">NPS {question.nps.score}</p>
+          <Chart
+            title={`NPS groups of “${question.title}”`}
+            horizontal
+            data={{
+              labels: ['Detractors (0–6)', 'Passives (7–8)', 'Promoters (9–10)'],
+              values: [question.nps.detractors, question.nps.passives, question.nps.promoters],
+              colors: ['--danger', '--muted', '--ok-text'],
+            }}
+          />
+        </>
+      )}
+      {question.csat && (
+        <>
+          <p class="figure">CSAT {question.csat.percent} %</p>
+          <p class="meta">{question.csat.satisfied} satisfied (4 or 5)</p>
+        </>
+      )}
+      {question.distribution && Object.keys(question.distribution).length > 0 && (
+        <Chart
+          title={`Answers to “${question.title}”`}
+          data={{
+            labels: Object.keys(question.distribution),
+            values: Object.values(question.distribution),
+          }}
+        />
+      )}
+      {question.choices && question.choices.length > 0 && (
+        <Chart
+          title={`Choices in “${question.title}”`}
+          horizontal
+          data={{
+            labels: question.choices.map((choice) => choice.label),
+            values: question.choices.map((choice) => choice.count),
+          }}
+        />
+      )}
+      {question.yes !== undefined && (
+        <Chart
+          title={`Yes or no to “${question.title}”`}
+          horizontal
+          data={{ labels: ['Yes', 'No'], values: [question.yes, question.no ?? 0] }}
+        />
+      )}
+    </section>
+  )
+}
+
+/** Every day from the first to the last response, days without responses included as zero. */
+function perDay(timeline: { date: string; responses: number }[]): BarData {
+  const counts = new Map(timeline.map((day) => [day.date, day.responses]))
+  const dates = [...counts.keys()].sort()
+  const labels: string[] = []
+  const first = dates[0]
+  const last = dates[dates.length - 1]
+  if (first && last) {
+    // A long quiet stretch would draw thousands of empty bars; beyond a year, only days with responses.
+    const span = (Date.parse(last) - Date.parse(first)) / 86_400_000
+    if (span > 366) labels.push(...dates)
+    else {
+      for (let day = Date.parse(first); day <= Date.parse(last); day += 86_400_000) {
+        labels.push(new Date(day).toISOString().slice(0, 10))
+      }
+    }
+  }
+  return { labels, values: labels.map((label) => counts.get(label) ?? 0) }
+}
+
+const dark = () => matchMedia('(prefers-color-scheme: dark)')
+
+/**
+ * A bar chart drawn by Chart.js (loaded with the first chart), with the same figures as a table
+ * for screen readers and anyone who wants the numbers.
+ */
+function Chart({ title, data, horizontal = false }: { title: string; data: BarData; horizontal?: boolean }) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const chart = useRef<BarChart | null>(null)
+  const [scheme, setScheme] = useState(() => dark().matches)
+  const [failed, setFailed] = useState(false)
+
+  useEffect(() => {
+    const query = dark()
+    const changed = () => setScheme(query.matches)
+    query.addEventListener('change', changed)
+    return () => query.removeEventListener('change', changed)
+  }, [])
+
+  // Drawn again when the colour scheme changes: the colours are read from CSS when drawing.
+  useEffect(() => {
+    let current = true
+    import('../charts').then(
+      ({ drawBars }) => {
+        if (!current || !canvas.current) return
+        chart.current = drawBars(canvas.current, data, horizontal)
+      },
+      () => current && setFailed(true),
+    )
+    return () => {
+      current = false
+      chart.current?.destroy()
+      chart.current = null
+    }
+  }, [scheme, horizontal])
+
+  useEffect(() => {
+    chart.current?.update(data)
+  }, [data.labels.join('\u0000'), data.values.join(',')])
+
+  const summary = data.labels.map((label, index) => `${label}: ${data.values[index]}`).join(', ')
+  const height = horizontal ? Math.max(96, data.labels.length * 32 + 40) : 200
+  return (
+    <figure class="chart">
+      {!failed && (
+        <div class="chart-canvas" style={{ height: `${height}px` }}>
+          <canvas ref={canvas} role="img" aria-label={`${title}. ${summary}`} />
+        </div>
+      )}
+      <details open={failed}>
+        <summary>Table: {title}</summary>
+        <table class="bars">
+          <thead>
+            <tr>
+              <th scope="col">Answer</th>
+              <th scope="col">Count</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.labels.map((label, index) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{data.values[index]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
   )
 }

@@ -1,0 +1,168 @@
+import type { AddressInfo } from 'node:net'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureDashboardBuilt, expectAccessible, launchChromium, screenshots } from '../support/browser.js'
+import { useTestContext } from '../support/context.js'
+
+// The Insights page in a real browser: the figures it shows are GET .../insights's, and a response
+// submitted through the hosted page reaches the charts and the responses table without a reload.
+
+ensureDashboardBuilt()
+const ctx = useTestContext({ publicRateLimit: 1000 })
+let browser: Browser
+let base: string
+let formId: string
+
+const form = {
+  title: 'Hotel stay',
+  settings: { public: true },
+  questions: [
+    { id: 'nps', title: 'How likely are you to recommend us?', type: 'nps' },
+    { id: 'csat', title: 'How satisfied are you overall?', type: 'customer_sat' },
+    {
+      id: 'channel',
+      title: 'How did you hear about us?',
+      type: 'multiple_choice',
+      properties: { choices: ['Friend', 'Search engine', 'Newspaper'] },
+    },
+    { id: 'again', title: 'Would you come again?', type: 'yes_no' },
+  ],
+}
+
+const channels = ['Friend', 'Search engine', 'Newspaper']
+
+async function insights() {
+  const response = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/insights` })
+  expect(response.statusCode).toBe(200)
+  const body = response.json()
+  const byId = (id: string) => body.questions.find((question: { id: string }) => question.id === id)
+  return { responses: body.responses as number, nps: byId('nps').nps.score, csat: byId('csat').csat.percent }
+}
+
+/** Canvases with at least one painted pixel (runs in the page). */
+function paintedCanvases(): number {
+  return Array.from(document.querySelectorAll('canvas')).filter((canvas) => {
+    const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data
+    return pixels?.some((value, index) => index % 4 === 3 && value > 0) ?? false
+  }).length
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${base}/app`)
+  await page.getByLabel('API token').fill(ctx.token)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
+}
+
+beforeAll(async () => {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`
+  browser = await launchChromium()
+  const created = await ctx.request({ method: 'POST', url: '/v1/forms', payload: form })
+  expect(created.statusCode).toBe(201)
+  formId = created.json().id
+  for (let i = 0; i < 12; i++) {
+    const response = await ctx.request({
+      method: 'POST',
+      url: `/v1/forms/${formId}/responses`,
+      payload: {
+        answers: { nps: i % 11, csat: (i % 5) + 1, channel: channels[i % 3], again: i % 4 !== 0 },
+      },
+    })
+    expect(response.statusCode).toBe(201)
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('the insights page', () => {
+  it('shows the figures GET .../insights answers, as charts with tables, filtered by dates', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await signIn(page)
+    // A style or script the Content-Security-Policy refused would show up here (the sign-in page's
+    // 401 for "no session yet" comes before).
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    await page.goto(`${base}/app/forms/${formId}/insights`)
+    const expected = await insights()
+    await expect.poll(() => page.getByText(`${expected.responses} responses`).isVisible()).toBe(true)
+    await expect.poll(() => page.getByText(`NPS ${expected.nps}`, { exact: true }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByText(`CSAT ${expected.csat} %`).isVisible()).toBe(true)
+
+    // Each chart is drawn on a canvas with a text alternative and the same figures as a table.
+    const npsCard = page.getByRole('region', { name: 'How likely are you to recommend us?' })
+    const groups = npsCard.getByRole('img', { name: /NPS groups/ })
+    await expect
+      .poll(() => groups.getAttribute('aria-label'))
+      .toMatch(/Detractors \(0–6\): 8, Passives \(7–8\): 2, Promoters \(9–10\): 2/)
+    // Drawn means painted: a canvas Chart.js has drawn on has pixels that are not transparent.
+    await expect.poll(() => page.locator('canvas').count()).toBe(6)
+    await expect.poll(() => page.evaluate(paintedCanvases)).toBe(6)
+    await page.getByText('Table: Choices in “How did you hear about us?”').click()
+    const table = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('rowheader', { name: 'Search engine' }) })
+    await expect
+      .poll(() => table.getByRole('row', { name: /Search engine/ }).textContent())
+      .toBe('Search engine4')
+    await expectAccessible(page)
+    await screenshots(page, 'insights')
+    expect(consoleErrors).toEqual([])
+
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    await page.getByLabel('From (UTC)').fill(tomorrow)
+    await page.getByRole('button', { name: 'Apply filter' }).click()
+    await expect.poll(() => page.getByText('0 responses').isVisible()).toBe(true)
+    await expect.poll(() => page.getByText('No responses in these dates').isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('adds a response submitted on the hosted page to the charts and the table without a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await signIn(page)
+    await page.goto(`${base}/app/forms/${formId}/insights`)
+    const before = await insights()
+    await expect.poll(() => page.getByText(`${before.responses} responses`).isVisible()).toBe(true)
+    await expect.poll(() => page.getByText('Live: new responses update these figures').isVisible()).toBe(true)
+    // A second tab of the same person shows the responses table.
+    const table = await context.newPage()
+    await table.goto(`${base}/app/forms/${formId}`)
+    await expect.poll(() => table.getByText('Live: new responses appear here').isVisible()).toBe(true)
+    const rows = table.getByRole('table').getByRole('row')
+    await expect.poll(() => rows.count()).toBe(13)
+
+    const respondent = await browser.newContext({ viewport: { width: 360, height: 800 } })
+    const hosted = await respondent.newPage()
+    await hosted.goto(`${base}/f/${formId}`)
+    await hosted
+      .getByRole('group', { name: /How likely are you to recommend us/ })
+      .getByRole('radio', { name: '10', exact: true })
+      .check()
+    await hosted
+      .getByRole('group', { name: /How satisfied are you overall/ })
+      .getByRole('radio', { name: '5', exact: true })
+      .check()
+    await hosted.getByRole('radio', { name: 'Newspaper', exact: true }).check()
+    await hosted.getByRole('button', { name: 'Submit' }).click()
+    await expect.poll(async () => (await insights()).responses).toBe(before.responses + 1)
+    const after = await insights()
+    expect(after.nps).not.toBe(before.nps)
+
+    await expect.poll(() => page.getByText(`${after.responses} responses`).isVisible()).toBe(true)
+    await expect.poll(() => page.getByText(`NPS ${after.nps}`, { exact: true }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByText(`CSAT ${after.csat} %`).isVisible()).toBe(true)
+    const choices = page.getByRole('region', { name: 'How did you hear about us?' }).getByRole('img')
+    await expect.poll(() => choices.getAttribute('aria-label')).toContain('Newspaper: 5')
+    await expect.poll(() => rows.count()).toBe(14)
+    await expect.poll(() => rows.nth(1).getByRole('cell', { name: '10', exact: true }).count()).toBe(1)
+    await expect.poll(() => rows.nth(1).textContent()).toContain('Newspaper')
+    await respondent.close()
+    await context.close()
+  })
+})
