@@ -3,7 +3,7 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config'
 
 // One suite, two databases: every test file runs once on SQLite and once on PostgreSQL.
 // Without a reachable PostgreSQL the postgres project is skipped, loudly; under CI it must not be.
-// `npm run test:fast` (CANVASS_TEST_SUITE=fast) leaves out the slow tests below, the ones that
+// `npm run test:fast` (CANVASS_TEST_SUITE=fast, on SQLite) leaves out the slow tests below, the ones that
 // soak, crash, fuzz or run many processes: the suite to run on every change. `npm test` runs all.
 
 export const slowTests = [
@@ -20,9 +20,14 @@ export const slowTests = [
   'test/contacts/import.test.ts',
   'test/foundation/oversized-body.test.ts',
   'test/foundation/friendly-cli.test.ts',
+  'test/foundation/cli.test.ts',
+  'test/reliability/wire.test.ts',
+  'test/reliability/secrets.test.ts',
+  'test/insights/stream.test.ts',
   // a real browser
   'test/respondents/browser.test.ts',
   'test/dashboard/browser.test.ts',
+  'test/dashboard/insights.test.ts',
   // every shell example of the README and docs/, against a fresh server
   'test/docs/examples.test.ts',
 ]
