@@ -90,6 +90,7 @@ export function contextOf(
   const deliverySignal = new DeliverySignal()
   const productMetrics = createProductMetrics()
   const live = liveFeed(database)
+  const publicForms = publicFormsService(database, deliverySignal, productMetrics)
   return {
     config,
     database,
@@ -98,9 +99,9 @@ export function contextOf(
     deliveryMetrics: createDeliveryMetrics(),
     productMetrics,
     resolver,
-    forms: formsService(database),
-    publicForms: publicFormsService(database, deliverySignal, productMetrics),
-    responses: responsesService(database, deliverySignal, productMetrics),
+    forms: formsService(database, publicForms.forget),
+    publicForms,
+    responses: responsesService(database, deliverySignal, productMetrics, publicForms.forget),
     contacts: contactsService(database, productMetrics),
     webhooks: webhooksService(database, config, resolver),
     deliveries: deliveriesService(database, deliverySignal),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
@@ -24,6 +25,8 @@ import { MemoryBudget } from './memory.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
 import { discardRest } from './oversized.js'
+import { BlankPages } from './pages/blank-pages.js'
+import { formPageFastPath } from './pages/fast-path.js'
 import { registerRateLimits } from './rate-limit.js'
 import { registerRoutes } from './routes/index.js'
 import { addSecurityHeaders } from './security-headers.js'
@@ -46,6 +49,7 @@ declare module 'fastify' {
     metrics: HttpMetrics
     /** The process's budget for stored items held by pages and exports (CANVASS_LIST_MEMORY). */
     listMemory: MemoryBudget
+    blankPages: BlankPages
     /** Sessions looked up by cookie; signing out forgets one at once. */
     sessions: SessionCache
     /** Counts a failed sign-in of this client; throws once it is over its limit. */
@@ -62,7 +66,34 @@ const requestIdPattern = /^[A-Za-z0-9._:@/+=-]{1,128}$/
 const MAX_HEADER_BYTES = 128 * 1024
 
 export async function buildApp(ctx: AppContext): Promise<App> {
+  const metrics = createMetrics()
+  const blankPages = new BlankPages()
+  const fastPath = formPageFastPath({
+    forms: ctx.publicForms,
+    pages: blankPages,
+    metrics,
+    logger: ctx.logger,
+  })
   const app = Fastify({
+    // The server Fastify would make, with the hosted form page's fast path in front of it.
+    serverFactory: (handler, given) => {
+      const options = given as {
+        keepAliveTimeout?: number
+        requestTimeout?: number
+        connectionTimeout?: number
+      }
+      // Node answers an HTTP/1.1 request without Host with a bare 400; the hook below answers it
+      // with a problem document instead (RFC 9112 3.2 requires the 400).
+      const http = { requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES }
+      const server = createServer(http, (request, response) => {
+        if (request.method !== 'GET' || !request.url?.startsWith('/f/')) return handler(request, response)
+        fastPath(request, response).then((answered) => answered || handler(request, response))
+      })
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000
+      server.requestTimeout = options.requestTimeout ?? 0
+      server.setTimeout(options.connectionTimeout ?? 0)
+      return server
+    },
     loggerInstance: ctx.logger as FastifyBaseLogger,
     // One log line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -77,9 +108,6 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     // Requests Node's HTTP parser refuses (malformed lines or headers, conflicting lengths,
     // headers over the limit) get a problem document too, like every other error.
     clientErrorHandler: answerClientError,
-    // Node answers an HTTP/1.1 request without Host with a bare 400; the hook below answers it
-    // with a problem document instead (RFC 9112 3.2 requires the 400).
-    http: { requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
     // Malformed URLs (bad percent-encoding) are the caller's mistake, answered as problems.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id)
@@ -92,7 +120,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   })
 
   app.decorate('ctx', ctx)
-  app.decorate('metrics', createMetrics())
+  app.decorate('metrics', metrics)
+  app.decorate('blankPages', blankPages)
   app.decorate('listMemory', new MemoryBudget(ctx.config.listMemory))
   app.decorateRequest('principal', null)
   app.setValidatorCompiler(validatorCompiler)

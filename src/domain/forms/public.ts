@@ -1,5 +1,5 @@
 import { nowMicros } from '../../clock.js'
-import type { Db } from '../../db/database.js'
+import { type Db, dialectOf, preparedColumnReader } from '../../db/database.js'
 import { type FormView, formView } from './forms.js'
 import { type Acceptance, publicAcceptance } from './settings.js'
 
@@ -42,21 +42,69 @@ export function publicFormView(form: FormView) {
 const FORM_CACHE_MAX = 1000
 
 /**
- * findPublicForm for the hot page path: one small query for the form's version and count, and the
- * parsed definition kept per version (updated_at changes with every edit, on any process), so a
- * busy form is not re-read and re-parsed per visitor. One per app, never shared between apps.
+ * How long a form's version and response count, once read, answer for it. An edit, a deletion or
+ * a submission made through this process forgets them at once (`forget`); one made by another
+ * process shows within this time. Submissions never rely on it: they check the form again, in
+ * the transaction that stores them. Read per visit instead, the query cost the hosted page a
+ * third of its throughput (docs/performance.md).
+ */
+export const PUBLIC_FORM_FRESH_MS = 100
+
+type Head = { updated_at: number; last_seq: number }
+
+/**
+ * findPublicForm for the hot page path: one small prepared query for the form's version and
+ * count, at most every PUBLIC_FORM_FRESH_MS, and the parsed definition kept per version
+ * (updated_at changes with every edit, on any process), so a busy form is not re-read and
+ * re-parsed per visitor. One per context, never shared between contexts.
  */
 export class PublicFormReader {
   private readonly views = new Map<string, { updatedAt: number; form: FormView; workspaceId: string }>()
+  private readonly heads = new Map<string, { readAt: number; head: Head | undefined }>()
 
-  constructor(private readonly db: Db) {}
+  // Read on every visit, prepared once: the version and the count, as `<updated_at>:<last_seq>`.
+  private readonly readHead: ((formId: string) => unknown[] | Promise<unknown[]>) | undefined
+
+  constructor(private readonly db: Db) {
+    const placeholder = dialectOf(db) === 'postgres' ? '$1' : '?'
+    this.readHead = preparedColumnReader(
+      db,
+      `select updated_at || ':' || last_seq from forms where id = ${placeholder}`,
+    )
+  }
+
+  /** This process changed the form or its responses: the next visit reads it again. */
+  forget(formId: string): void {
+    this.heads.delete(formId)
+  }
+
+  private async freshHead(formId: string): Promise<Head | undefined> {
+    const now = performance.now()
+    const known = this.heads.get(formId)
+    if (known && now - known.readAt < PUBLIC_FORM_FRESH_MS) return known.head
+    const head = await this.head(formId)
+    if (!known && this.heads.size >= FORM_CACHE_MAX)
+      this.heads.delete(this.heads.keys().next().value as string)
+    this.heads.set(formId, { readAt: now, head })
+    return head
+  }
+
+  private async head(formId: string): Promise<Head | undefined> {
+    if (!this.readHead) {
+      return this.db
+        .selectFrom('forms')
+        .select(['updated_at', 'last_seq'])
+        .where('id', '=', formId)
+        .executeTakeFirst()
+    }
+    const [text] = await this.readHead(formId)
+    if (typeof text !== 'string') return undefined
+    const [updatedAt, lastSeq] = text.split(':')
+    return { updated_at: Number(updatedAt), last_seq: Number(lastSeq) }
+  }
 
   async find(formId: string): Promise<PublicForm | undefined> {
-    const head = await this.db
-      .selectFrom('forms')
-      .select(['updated_at', 'last_seq'])
-      .where('id', '=', formId)
-      .executeTakeFirst()
+    const head = await this.freshHead(formId)
     if (!head) return undefined
     let cached = this.views.get(formId)
     if (!cached || cached.updatedAt !== Number(head.updated_at)) {

@@ -32,10 +32,17 @@ import { NotAcceptingError } from './settings.js'
 // database, so callers never choose between a connection and a transaction. `undefined` (or
 // `false`) answers "no such form in this workspace"; rule violations throw DomainErrors.
 
-export function formsService(database: Database) {
+/** Told of every change this process makes to a form or its responses (the public reader forgets it). */
+export type FormChanged = (formId: string) => void
+
+export function formsService(database: Database, changed: FormChanged = () => {}) {
   const { db } = database
   return {
-    create: (workspaceId: string, input: FormInput) => createForm(db, workspaceId, input),
+    async create(workspaceId: string, input: FormInput) {
+      const form = await createForm(db, workspaceId, input)
+      changed(form.id)
+      return form
+    },
     find: (workspaceId: string, formId: string) => findForm(db, workspaceId, formId),
     /** A page of forms, oldest first, planned by size and loaded in batches by the caller. */
     async page(workspaceId: string, paging: Paging): Promise<PlannedPage<FormView>> {
@@ -44,13 +51,25 @@ export function formsService(database: Database) {
         load: (ids) => loadForms(db, workspaceId, ids),
       }
     },
-    replace: (workspaceId: string, formId: string, input: FormInput) =>
-      replaceForm(database, workspaceId, formId, input),
-    delete: (workspaceId: string, formId: string) => deleteForm(database, workspaceId, formId),
+    async replace(workspaceId: string, formId: string, input: FormInput) {
+      const replaced = await replaceForm(database, workspaceId, formId, input)
+      changed(formId)
+      return replaced
+    },
+    async delete(workspaceId: string, formId: string) {
+      const deleted = await deleteForm(database, workspaceId, formId)
+      changed(formId)
+      return deleted
+    },
   }
 }
 
-export function responsesService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
+export function responsesService(
+  database: Database,
+  signal: DeliverySignal,
+  metrics: ProductMetrics,
+  changed: FormChanged = () => {},
+) {
   const { db } = database
   const definitions: DefinitionMemo = new Map()
   const ids = new IdPool()
@@ -60,6 +79,7 @@ export function responsesService(database: Database, signal: DeliverySignal, met
         definitions,
         ids,
       })
+      changed(formId)
       if (stored) metrics.responsesStored.inc()
       return stored
     },
@@ -77,8 +97,11 @@ export function responsesService(database: Database, signal: DeliverySignal, met
     ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes),
     loadItems: (formId: string, seqs: number[], order: 'asc' | 'desc') =>
       loadResponseItems(db, formId, seqs, order),
-    delete: (workspaceId: string, formId: string, ids: string[]) =>
-      deleteResponses(database, workspaceId, formId, ids),
+    async delete(workspaceId: string, formId: string, ids: string[]) {
+      const deleted = await deleteResponses(database, workspaceId, formId, ids)
+      changed(formId)
+      return deleted
+    },
     /**
      * Every matching response as a byte stream, read in batches of at most batchBytes under the
      * caller's memory budget; undefined when the form is not in the workspace.
@@ -114,6 +137,8 @@ export function publicFormsService(database: Database, signal: DeliverySignal, m
   const refused = (kind: PublicRefusal) => metrics.publicSubmissionsRefused.inc({ kind })
   return {
     find: (formId: string) => reader.find(formId),
+    /** This process changed the form or its responses. */
+    forget: (formId: string) => reader.forget(formId),
     /** Checked again under the form's lock: a form that closed meanwhile throws NotAcceptingError. */
     async submit(workspaceId: string, formId: string, submission: Submission) {
       try {
@@ -122,6 +147,7 @@ export function publicFormsService(database: Database, signal: DeliverySignal, m
           definitions,
           ids,
         })
+        reader.forget(formId)
         if (stored) metrics.responsesStored.inc()
         return stored
       } catch (error) {

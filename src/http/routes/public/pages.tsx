@@ -7,6 +7,7 @@ import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
 import { NotAcceptingError } from '../../../domain/forms/settings.js'
 import { ApiError } from '../../errors.js'
+import { pageSecurityPolicy } from '../../pages/blank-pages.js'
 import {
   HONEYPOT_FIELD,
   hiddenFromQuery,
@@ -36,23 +37,6 @@ const staticFiles = {
 } as const
 type StaticName = keyof typeof staticFiles
 
-/** The page's policy: its own stylesheet and script only; forms post here or to the redirect. */
-function pageSecurityPolicy(form?: FormView): string {
-  let formAction = "'self'"
-  const redirect = form?.settings.thank_you.redirect_url
-  if (redirect) formAction += ` ${new URL(redirect).origin}`
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    `form-action ${formAction}`,
-    "base-uri 'none'",
-    'frame-ancestors *',
-  ].join('; ')
-}
-
 function sendPage(reply: FastifyReply, status: number, page: VNode | string, form?: FormView): FastifyReply {
   reply.removeHeader('x-frame-options')
   return reply
@@ -72,8 +56,6 @@ function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): Fa
 export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const forms = app.ctx.publicForms
-  // The blank page of each form version (no hidden fields, no errors) is the same for every visitor.
-  const blankPages = new Map<string, string>()
   const assets = new Map<StaticName, Buffer>()
   for (const name of Object.keys(staticFiles) as StaticName[]) {
     assets.set(name, await readFile(new URL(`../../../../static/${name}`, import.meta.url)))
@@ -103,14 +85,8 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     const hidden = hiddenFromQuery(found.form, request.query as Record<string, unknown>)
     if (hidden.size > 0)
       return sendPage(reply, 200, <FormPage form={found.form} hidden={hidden} />, found.form)
-    const version = `${found.form.id}@${found.form.updated_at}`
-    let html = blankPages.get(version)
-    if (html === undefined) {
-      html = renderPage(<FormPage form={found.form} hidden={hidden} />)
-      if (blankPages.size >= 1000) blankPages.delete(blankPages.keys().next().value as string)
-      blankPages.set(version, html)
-    }
-    return sendPage(reply, 200, html, found.form)
+    // Mostly answered before the framework (pages/fast-path.ts); here when the client's encodings ask.
+    return sendPage(reply, 200, app.blankPages.get(found.form).html, found.form)
   })
 
   app.post(

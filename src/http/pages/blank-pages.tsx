@@ -1,0 +1,60 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
+import type { FormView } from '../../domain/forms/forms.js'
+import { FormPage } from './form-page.js'
+import { renderPage } from './layout.js'
+
+// The blank page of a form (no hidden fields from the query string, no errors, no typed values)
+// is the same for every visitor of one version of the form: rendered once per version, and
+// compressed once, at the levels the compression plugin uses for everything else.
+
+/** The page's policy: its own stylesheet and script only; forms post here or to the redirect. */
+export function pageSecurityPolicy(form?: FormView): string {
+  let formAction = "'self'"
+  const redirect = form?.settings.thank_you.redirect_url
+  if (redirect) formAction += ` ${new URL(redirect).origin}`
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `form-action ${formAction}`,
+    "base-uri 'none'",
+    'frame-ancestors *',
+  ].join('; ')
+}
+
+export interface BlankPage {
+  /** `<form id>@<updated_at>`: any edit, on any process, changes it. */
+  version: string
+  html: string
+  identity: Buffer
+  gzip: Buffer
+  br: Buffer
+  policy: string
+}
+
+const MAX_PAGES = 1000
+
+export class BlankPages {
+  private readonly pages = new Map<string, BlankPage>()
+
+  get(form: FormView): BlankPage {
+    const version = `${form.id}@${form.updated_at}`
+    const cached = this.pages.get(form.id)
+    if (cached?.version === version) return cached
+    const html = renderPage(<FormPage form={form} hidden={new Map()} />)
+    const identity = Buffer.from(html)
+    const page: BlankPage = {
+      version,
+      html,
+      identity,
+      gzip: gzipSync(identity, { level: 4 }),
+      br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }),
+      policy: pageSecurityPolicy(form),
+    }
+    if (!cached && this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string)
+    this.pages.set(form.id, page)
+    return page
+  }
+}
