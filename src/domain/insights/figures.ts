@@ -134,3 +134,33 @@ export function figuresFromJson(text: string): Figures {
     variables: new Map(json.v.map(([name, n, sum, min, max]) => [name, { n, sum, min, max }])),
   }
 }
+
+/**
+ * addFigures(target, figuresFromJson(text), 1) without building the stored figures first: an
+ * answer over a window adds up to a few hundred stored rows, and their maps were most of its cost.
+ */
+export function addStoredFigures(target: Figures, text: string): void {
+  const json = JSON.parse(text) as FiguresJson
+  target.responses += json.r
+  for (const [id, answered, values, sum] of json.q) {
+    let into = target.questions.get(id)
+    if (!into) {
+      into = { answered: 0, values: new Map(), sum: [] }
+      target.questions.set(id, into)
+    }
+    into.answered += answered
+    for (const [key, count] of values) into.values.set(key, (into.values.get(key) ?? 0) + count)
+    for (const part of sum) addToSum(into.sum, part)
+  }
+  for (const [name, n, sum, min, max] of json.v) {
+    let into = target.variables.get(name)
+    if (!into) {
+      into = { n: 0, sum: [], min, max }
+      target.variables.set(name, into)
+    }
+    into.min = Math.min(into.min, min)
+    into.max = Math.max(into.max, max)
+    into.n += n
+    for (const part of sum) addToSum(into.sum, part)
+  }
+}

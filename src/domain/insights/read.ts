@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js'
 import type { ResponseItem } from '../forms/answers.js'
 import type { FormDefinition } from '../forms/definition.js'
 import { windowPieces } from './buckets.js'
-import { addFigures, emptyFigures, figuresFromJson, figuresOfItem } from './figures.js'
+import { addFigures, addStoredFigures, emptyFigures, figuresOfItem } from './figures.js'
 import { rebuildFormInsights } from './store.js'
 import { dayOf, type Insights, summarise } from './summary.js'
 
@@ -83,13 +83,13 @@ export async function readInsights(
   for (const row of rows) {
     const bucket = Number(row.bucket)
     if (row.level === 'all') {
-      addFigures(figures, figuresFromJson(row.figures), 1)
+      addStoredFigures(figures, row.figures)
       continue
     }
     const day = dayOf(bucket)
     days.set(day, (days.get(day) ?? 0) + Number(row.responses))
     if (row.level === 'scan') addFigures(figures, figuresOfItem(JSON.parse(row.figures) as ResponseItem), 1)
-    else if (row.figures !== '') addFigures(figures, figuresFromJson(row.figures), 1)
+    else if (row.figures !== '') addStoredFigures(figures, row.figures)
   }
   return summarise(formId, definition, figures, days)
 }
@@ -104,19 +104,19 @@ async function wholeForm(database: Database, formId: string): Promise<Row[]> {
 
 async function windowRows(database: Database, formId: string, low: number, high: number): Promise<Row[]> {
   const { ranges, scans } = windowPieces(low, high)
-  const parts = []
-  if (ranges.length > 0) {
-    const within = ranges.map(
-      (range) => sql`(level = ${range.level} and bucket >= ${range.from} and bucket <= ${range.to})`,
-    )
-    parts.push(sql`select level, bucket, responses, figures from insight_buckets
-      where form_id = ${formId} and (${sql.join(within, sql` or `)})`)
-  }
-  if (scans.length > 0) {
-    const within = scans.map((scan) => sql`(submitted_at >= ${scan.from} and submitted_at <= ${scan.to})`)
-    parts.push(sql`select 'scan' as level, submitted_at as bucket, 1 as responses, item_json as figures
-      from responses where form_id = ${formId} and (${sql.join(within, sql` or `)})`)
-  }
+  // One select per piece, joined by union all: each is a range of an index (the buckets' primary
+  // key, responses by form and submission time). Written as one select with `or` between the
+  // ranges, both databases read every bucket and every response of the form instead.
+  const parts = [
+    ...ranges.map(
+      (range) => sql`select level, bucket, responses, figures from insight_buckets
+        where form_id = ${formId} and level = ${range.level} and bucket >= ${range.from} and bucket <= ${range.to}`,
+    ),
+    ...scans.map(
+      (scan) => sql`select 'scan' as level, submitted_at as bucket, 1 as responses, item_json as figures
+        from responses where form_id = ${formId} and submitted_at >= ${scan.from} and submitted_at <= ${scan.to}`,
+    ),
+  ]
   if (parts.length === 0) return []
   const result = await sql<Row>`${sql.join(parts, sql` union all `)}`.execute(database.db)
   return result.rows
