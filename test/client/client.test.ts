@@ -238,3 +238,48 @@ describe('@canvass/client against a running Canvass', () => {
     }
   })
 })
+
+describe('@canvass/client in a browser session (no token, the cookie)', () => {
+  /** A fetch that keeps cookies and says where it comes from, as a browser on the dashboard does. */
+  function browserLikeFetch() {
+    let cookie: string | undefined
+    return async (request: Request) => {
+      const headers = new Headers(request.headers)
+      if (cookie) headers.set('cookie', cookie)
+      headers.set('origin', baseUrl)
+      const response = await fetch(new Request(request, { headers }))
+      const set = response.headers.get('set-cookie')
+      if (set) cookie = set.split(';')[0]
+      return response
+    }
+  }
+
+  it('signs in with a token once, then reads and writes with the session cookie alone', async () => {
+    const browser = createCanvass({
+      baseUrl,
+      credentials: 'same-origin',
+      headers: { 'x-canvass-csrf': '1' },
+      fetch: browserLikeFetch(),
+    })
+    await expect(browser.forms.page(1)).rejects.toMatchObject({ status: 401 })
+    const session = await browser.session.signIn(ctx.token)
+    expect(session.scopes).toContain('forms:write')
+    const created = await browser.forms.create(tinyForm)
+    const page = await browser.forms.page(1, 1000)
+    expect(page.items.map((form) => form.id)).toContain(created.id)
+    expect(page.hasNext).toBe(false)
+    expect((await browser.insights.get(created.id)).responses).toBe(0)
+    await browser.session.signOut()
+    await expect(browser.session.get()).rejects.toMatchObject({ status: 401 })
+  })
+
+  it('is refused a write without the header a cross-site form cannot send', async () => {
+    const fetchLikeBrowser = browserLikeFetch()
+    const withHeader = createCanvass({ baseUrl, headers: { 'x-canvass-csrf': '1' }, fetch: fetchLikeBrowser })
+    await withHeader.session.signIn(ctx.token)
+    const without = createCanvass({ baseUrl, fetch: fetchLikeBrowser })
+    const refused = await without.forms.create(tinyForm).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(CanvassError)
+    expect((refused as CanvassError).status).toBe(403)
+  })
+})

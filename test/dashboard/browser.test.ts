@@ -252,6 +252,28 @@ describe('contacts', () => {
     expect((await api('GET', `/v1/contact-lists/${list.id}`)).json().contact_count).toBe(2496)
     await context.close()
   }, 120_000)
+
+  it('keeps the first of an address given twice in a CSV and names the later row', async () => {
+    const list = (await api('POST', '/v1/contact-lists', { name: 'Twice' })).json()
+    const { context, page } = await signedInPage()
+    await page.goto(`${base}/app/contacts/${list.id}`)
+    await page.getByRole('heading', { level: 1, name: 'Twice' }).waitFor()
+    const csv = ['email,name', 'ada@example.com,Ada', 'bob@example.com,Bob', 'ADA@example.com,Ada again']
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'twice.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv.join('\n')),
+    })
+    await page.getByRole('button', { name: 'Upload contacts' }).click()
+    const status = page.getByRole('status').filter({ hasText: 'added' })
+    await expect.poll(() => status.textContent()).toContain('2 contacts added, 1 row refused:')
+    expect(await status.getByRole('listitem').allTextContents()).toEqual([
+      'Line 4 (ADA@example.com): repeats the e-mail of line 2',
+    ])
+    const stored = (await api('GET', `/v1/contact-lists/${list.id}/contacts`)).json().items
+    expect(stored.map((contact: { name: string }) => contact.name).sort()).toEqual(['Ada', 'Bob'])
+    await context.close()
+  }, 60_000)
 })
 
 describe('webhooks', () => {

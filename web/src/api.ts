@@ -1,126 +1,45 @@
-// The dashboard's one way to the server: the same /v1 API a token holder uses, authenticated by
-// the session cookie. Shaped after @canvass/client (resources with list/get/put/delete, errors
-// carrying the problem document) so that package can replace this file later.
+import {
+  type Canvass,
+  CanvassError,
+  type Delivery as ClientDelivery,
+  type ResponseFilter as ClientFilter,
+  type Form as ClientForm,
+  type ContactInput,
+  createCanvass,
+} from '@canvass/client'
 
-export interface FieldError {
-  path: string
-  message: string
-}
+// The dashboard's one way to the server: @canvass/client (the typed client of docs/client.md) in
+// its browser mode, without a token: the session cookie goes with every request, and every request
+// carries the header a cross-site form cannot send (docs/api.md#dashboard-sessions). What the pages
+// call is shaped for them (pages with hasNext, URLs for downloads and the stream); the types are
+// the client's, generated from the OpenAPI document.
 
-/** A problem document (RFC 9457) the server answered with. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly errors: FieldError[] = [],
-  ) {
-    super(detail)
-  }
+export type {
+  Contact,
+  ContactList,
+  FieldError,
+  FormResponse as ResponseItem,
+  Page,
+  Question,
+  Webhook,
+} from '@canvass/client'
+/** A problem document (RFC 9457) the server answered with, or status 0 when none came. */
+export { CanvassError as ApiError }
 
-  /** The route itself does not exist on this server (an older Canvass), not a missing resource. */
-  get routeMissing(): boolean {
-    return this.status === 404 && this.detail.startsWith('no route ')
-  }
-}
+export type Form = ClientForm
+export type FormSettings = ClientForm['settings']
+type DeliveryInFull = Awaited<ReturnType<Canvass['deliveries']['get']>>
+export type Attempt = DeliveryInFull['attempt_log'][number]
+/** A delivery as listed; read one alone for its attempt_log. */
+export type Delivery = ClientDelivery & { attempt_log?: Attempt[] }
+export type Session = Awaited<ReturnType<Canvass['session']['get']>>
+export type Answer = Awaited<ReturnType<Canvass['responses']['page']>>['items'][number]['answers'][number]
+export type Insights = Awaited<ReturnType<Canvass['insights']['get']>>
+export type ResponseFilter = Pick<ClientFilter, 'since' | 'until'>
 
-export interface Page<T> {
-  items: T[]
-  hasNext: boolean
-}
-
-export interface Session {
-  scopes: string[]
-  expires_at: string | null
-}
-
-export interface Question {
-  id: string
-  title: string
-  type: string
-  required?: boolean
-  properties?: Record<string, unknown>
-}
-
-export interface FormSettings {
-  public?: boolean
-  closes_at?: string | null
-  max_responses?: number | null
-}
-
-export interface Form {
-  id: string
-  title: string
-  questions: Question[]
-  created_at?: string
-  updated_at?: string
-  response_count?: number
-  settings?: FormSettings
-}
-
-export interface Answer {
-  question: { id: string; title: string; type: string }
-  type: string
-  [value: string]: unknown
-}
-
-export interface ResponseItem {
-  id: string
-  submitted_at: string
-  answers: Answer[]
-  hidden: { name: string; value: string }[]
-  variables: { name: string; value: number }[]
-}
-
-export interface ContactList {
-  id: string
-  name: string
-  contact_count: number
-  created_at: string
-}
-
-export interface Contact {
-  id: string
-  name: string
-  email: string
-  data: string
-  created_at: string
-}
-
-export interface Webhook {
-  form_id: string
-  tag: string
-  url: string
-  enabled: boolean
-  verify_ssl: boolean
-  created_at: string
-  updated_at: string
-}
-
-export interface Attempt {
-  attempted_at: string
-  duration_ms: number
-  status_code: number | null
-  error: string | null
-  response_excerpt: string | null
-}
-
-export interface Delivery {
-  id: string
-  event_id: string
-  status: 'pending' | 'succeeded' | 'failed'
-  attempts: number
-  last_status_code: number | null
-  last_error: string | null
-  next_attempt_at: string | null
-  created_at: string
-  delivered_at: string | null
-  attempt_log?: Attempt[]
-}
-
-export interface ResponseFilter {
-  since?: string | undefined
-  until?: string | undefined
+/** The route itself does not exist on this server (an older Canvass), not a missing resource. */
+export function routeMissing(error: unknown): boolean {
+  return error instanceof CanvassError && error.status === 404 && error.detail.startsWith('no route ')
 }
 
 type Query = Record<string, string | number | undefined>
@@ -133,146 +52,85 @@ function withQuery(path: string, query: Query = {}): string {
   return text ? `${path}?${text}` : path
 }
 
-async function problemOf(response: Response): Promise<ApiError> {
-  try {
-    const body = (await response.json()) as { code?: string; detail?: string; errors?: FieldError[] }
-    return new ApiError(
-      response.status,
-      body.code ?? 'error',
-      body.detail ?? response.statusText,
-      body.errors ?? [],
-    )
-  } catch {
-    return new ApiError(
-      response.status,
-      'error',
-      `the server answered ${response.status} ${response.statusText}`,
-    )
-  }
-}
-
 export interface ApiOptions {
   /** Called when the session is gone (401), so the app can show the sign-in page. */
   onSignedOut?: () => void
 }
 
 export function createApi(options: ApiOptions = {}) {
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const init: RequestInit = {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        // Writes with the cookie need it; a cross-site form cannot send it (docs/api.md#dashboard-sessions).
-        'x-canvass-csrf': '1',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }
-    let response: Response
-    try {
-      response = await fetch(path, init)
-    } catch {
-      throw new ApiError(0, 'network', 'the server cannot be reached; check your connection and try again')
-    }
-    if (!response.ok) {
-      const error = await problemOf(response)
-      if (error.status === 401 && path !== '/v1/session') options.onSignedOut?.()
-      throw error
-    }
-    return response
-  }
-  async function json<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<T> {
-    const response = await call(method, path, body, headers)
-    return response.status === 204 || response.status === 202
-      ? (undefined as T)
-      : ((await response.json()) as T)
-  }
-  async function page<T>(path: string, query: Query): Promise<Page<T>> {
-    const response = await call('GET', withQuery(path, query))
-    const body = (await response.json()) as { items: T[] }
-    return { items: body.items, hasNext: /rel="next"/.test(response.headers.get('link') ?? '') }
-  }
+  const client = createCanvass({
+    baseUrl: globalThis.location.origin,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'x-canvass-csrf': '1' },
+    async fetch(request) {
+      let response: Response
+      try {
+        response = await globalThis.fetch(request)
+      } catch (cause) {
+        throw new CanvassError({
+          status: 0,
+          code: 'network_error',
+          detail: 'the server cannot be reached; check your connection and try again',
+          cause,
+        })
+      }
+      if (response.status === 401 && new URL(request.url).pathname !== '/v1/session') options.onSignedOut?.()
+      return response
+    },
+  })
   const form = (formId: string) => `/v1/forms/${encodeURIComponent(formId)}`
-  const hook = (formId: string, tag: string) => `${form(formId)}/webhooks/${encodeURIComponent(tag)}`
+  const done = () => undefined
 
   return {
     session: {
-      signIn: (token: string) => json<Session>('POST', '/v1/session', { token }),
-      get: () => json<Session>('GET', '/v1/session'),
-      signOut: () => json<void>('DELETE', '/v1/session'),
+      signIn: (token: string) => client.session.signIn(token),
+      get: () => client.session.get(),
+      signOut: () => client.session.signOut(),
     },
     forms: {
-      list: (pageNumber: number, pageSize = 100) =>
-        page<Form>('/v1/forms', { page: pageNumber, page_size: pageSize }),
-      get: (formId: string) => json<Form>('GET', form(formId)),
+      list: (pageNumber: number, pageSize = 100) => client.forms.page(pageNumber, pageSize),
+      get: (formId: string) => client.forms.get(formId),
     },
     responses: {
       list: (formId: string, pageNumber: number, pageSize: number, filter: ResponseFilter = {}) =>
-        page<ResponseItem>(`${form(formId)}/responses`, { page: pageNumber, page_size: pageSize, ...filter }),
-      delete: (formId: string, ids: string[]) =>
-        json<void>(
-          'DELETE',
-          withQuery(`${form(formId)}/responses`, { included_response_ids: ids.join(',') }),
-        ),
+        client.responses.page(formId, pageNumber, pageSize, filter),
+      delete: (formId: string, ids: string[]) => client.responses.delete(formId, ids),
       exportUrl: (formId: string, format: 'csv' | 'ndjson', filter: ResponseFilter = {}) =>
         withQuery(`${form(formId)}/responses/export`, { format, ...filter }),
       streamUrl: (formId: string) => `${form(formId)}/responses/stream`,
     },
     insights: {
-      get: (formId: string, filter: ResponseFilter = {}) =>
-        json<Record<string, unknown>>('GET', withQuery(`${form(formId)}/insights`, { ...filter })),
+      get: (formId: string, filter: ResponseFilter = {}) => client.insights.get(formId, filter),
     },
     contactLists: {
-      list: (pageNumber: number) =>
-        page<ContactList>('/v1/contact-lists', { page: pageNumber, page_size: 100 }),
-      get: (listId: string) => json<ContactList>('GET', `/v1/contact-lists/${encodeURIComponent(listId)}`),
-      create: (name: string) => json<ContactList>('POST', '/v1/contact-lists', { name }),
+      list: (pageNumber: number) => client.contactLists.page(pageNumber, 100),
+      get: (listId: string) => client.contactLists.get(listId),
+      create: (name: string) => client.contactLists.create(name),
       contacts: (listId: string, pageNumber: number, pageSize: number) =>
-        page<Contact>(`/v1/contact-lists/${encodeURIComponent(listId)}/contacts`, {
-          page: pageNumber,
-          page_size: pageSize,
-        }),
+        client.contacts.page(listId, pageNumber, pageSize),
     },
     contacts: {
-      delete: (contactId: string) => json<void>('DELETE', `/v1/contacts/${encodeURIComponent(contactId)}`),
-      bulkAdd: (
-        listId: string,
-        contacts: { email: string; name?: string; data?: Record<string, string> }[],
-        idempotencyKey: string,
-      ) =>
-        json<{ added_contacts: Contact[] }>(
-          'POST',
-          '/v1/contacts/bulk',
-          { list_id: listId, contacts },
-          {
-            'idempotency-key': idempotencyKey,
-          },
-        ),
+      delete: (contactId: string) => client.contacts.delete(contactId),
+      bulkAdd: (listId: string, contacts: ContactInput[], idempotencyKey: string) =>
+        client.contacts.addBulk(listId, contacts, idempotencyKey),
     },
     webhooks: {
-      list: (formId: string) => json<{ items: Webhook[] }>('GET', `${form(formId)}/webhooks`),
-      put: (formId: string, tag: string, body: { url?: string; enabled?: boolean; secret?: string | null }) =>
-        json<{ webhook: Webhook }>('PUT', hook(formId, tag), body),
-      delete: (formId: string, tag: string) => json<void>('DELETE', hook(formId, tag)),
-      test: (formId: string, tag: string) => json<void>('POST', `${hook(formId, tag)}/test`),
+      list: async (formId: string) => ({ items: await client.webhooks.list(formId) }),
+      put: async (
+        formId: string,
+        tag: string,
+        body: { url?: string; enabled?: boolean; secret?: string | null },
+      ) => ({
+        webhook: await client.webhooks.put(formId, tag, body),
+      }),
+      delete: (formId: string, tag: string) => client.webhooks.delete(formId, tag),
+      test: (formId: string, tag: string) => client.webhooks.test(formId, tag).then(done),
       deliveries: (formId: string, tag: string, pageNumber: number) =>
-        page<Delivery>(`${hook(formId, tag)}/deliveries`, { page: pageNumber, page_size: 25 }),
-      delivery: async (formId: string, tag: string, deliveryId: string) =>
-        (
-          await json<{ delivery: Delivery }>(
-            'GET',
-            `${hook(formId, tag)}/deliveries/${encodeURIComponent(deliveryId)}`,
-          )
-        ).delivery,
+        client.deliveries.page(formId, tag, pageNumber, 25),
+      delivery: (formId: string, tag: string, deliveryId: string) =>
+        client.deliveries.get(formId, tag, deliveryId),
       redeliver: (formId: string, tag: string, deliveryId: string) =>
-        json<void>('POST', `${hook(formId, tag)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`),
+        client.deliveries.redeliver(formId, tag, deliveryId).then(done),
     },
   }
 }

@@ -121,3 +121,67 @@ export function formatTime(timestamp: string | null | undefined): string {
   if (!timestamp) return '—'
   return new Date(timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 }
+
+export type StreamState = 'connecting' | 'on' | 'unavailable'
+
+/**
+ * Follows a form's response stream (docs/api.md#live-responses) while the component is shown:
+ * `onResponse` runs for each new response, or once per `throttleMs` when they come in bursts.
+ */
+export function useResponseStream(url: string, onResponse: () => void, throttleMs = 0): StreamState {
+  const [state, setState] = useState<StreamState>('connecting')
+  const latest = useRef(onResponse)
+  latest.current = onResponse
+  useEffect(() => {
+    const source = new EventSource(url)
+    let pending: ReturnType<typeof setTimeout> | undefined
+    source.addEventListener('open', () => setState('on'))
+    source.addEventListener('response', () => {
+      if (throttleMs === 0) latest.current()
+      else if (pending === undefined) {
+        pending = setTimeout(() => {
+          pending = undefined
+          latest.current()
+        }, throttleMs)
+      }
+    })
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) setState('unavailable')
+    })
+    return () => {
+      clearTimeout(pending)
+      source.close()
+    }
+  }, [url, throttleMs])
+  return state
+}
+
+/** From and to dates (UTC days), applied together. */
+export function DateFilter(props: {
+  label: string
+  from: string
+  to: string
+  onApply: (from: string, to: string) => void
+}) {
+  return (
+    <form
+      class="filters"
+      aria-label={props.label}
+      onSubmit={(event) => {
+        event.preventDefault()
+        const fields = new FormData(event.currentTarget)
+        props.onApply(String(fields.get('from') ?? ''), String(fields.get('to') ?? ''))
+      }}
+    >
+      <label>
+        From (UTC)
+        <input type="date" name="from" defaultValue={props.from} />
+      </label>
+      <label>
+        To (UTC)
+        <input type="date" name="to" defaultValue={props.to} />
+      </label>
+      <button type="submit">Apply filter</button>
+    </form>
+  )
+}

@@ -57,9 +57,21 @@ export async function uploadContacts(
   onProgress: (done: number) => void,
 ): Promise<UploadResult> {
   const errors: RowError[] = []
+  // The same address twice in one request refuses both; anywhere in the file, the first is kept.
+  const firstLine = new Map<string, number>()
+  const unique = rows.filter((row) => {
+    const key = row.contact.email.trim().toLowerCase()
+    const first = firstLine.get(key)
+    if (key === '' || first === undefined) {
+      firstLine.set(key, row.line)
+      return true
+    }
+    errors.push({ line: row.line, email: row.contact.email, message: `repeats the e-mail of line ${first}` })
+    return false
+  })
   let added = 0
-  for (let start = 0; start < rows.length; start += BATCH) {
-    let batch = rows.slice(start, start + BATCH)
+  for (let start = 0; start < unique.length; start += BATCH) {
+    let batch = unique.slice(start, start + BATCH)
     while (batch.length > 0) {
       // One key per body sent: a retry of the same body is answered, not added, a second time.
       const key = crypto.randomUUID()
@@ -80,7 +92,7 @@ export async function uploadContacts(
         batch = batch.filter((_, index) => !bad.has(index))
       }
     }
-    onProgress(Math.min(rows.length, start + BATCH))
+    onProgress(Math.min(rows.length, rows.length - unique.length + start + BATCH))
   }
   errors.sort((a, b) => a.line - b.line)
   return { added, total: rows.length, errors }
@@ -90,6 +102,8 @@ export async function uploadContacts(
 function badRows(problem: ApiError, batch: Row[]): Map<number, string> {
   const bad = new Map<number, string>()
   for (const error of problem.errors) {
+    // The first of two copies is named too ("is repeated at ..."); only the later one is left out.
+    if (error.message.startsWith('is repeated at ')) continue
     const match = /^\/contacts\/(\d+)(\/.*)?$/.exec(error.path)
     const index = match ? Number(match[1]) : -1
     if (index < 0 || index >= batch.length) continue

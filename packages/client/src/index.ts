@@ -39,8 +39,15 @@ export type ResponseFilter = Omit<Query<'listResponses'>, 'page' | 'page_size'>
 export interface CanvassOptions {
   /** Where Canvass answers, e.g. `http://127.0.0.1:3000`. */
   baseUrl: string
-  /** An API token (`cvs_...`). */
-  token: string
+  /**
+   * An API token (`cvs_...`). Leave it out in a browser signed in to the dashboard
+   * (`session.signIn`): its session cookie goes with every request instead (`credentials`).
+   */
+  token?: string | undefined
+  /** Headers sent with every request; with a session cookie, `{'x-canvass-csrf': '1'}` (docs/client.md). */
+  headers?: Record<string, string>
+  /** Whether the browser sends cookies; `same-origin` for a dashboard session. */
+  credentials?: RequestCredentials
   retry?: RetryOptions
   /** Items asked for per page while listing (1..1000, default 100). */
   pageSize?: number
@@ -76,14 +83,32 @@ async function call<T>(send: () => Promise<Answered<T>>): Promise<T> {
 
 const hasNext = (response: Response) => /rel="?next"?/.test(response.headers.get('link') ?? '')
 
+/** One page of a list, and whether another follows (its Link header names a next one). */
+export interface Page<T> {
+  items: T[]
+  hasNext: boolean
+}
+
+async function onePage<T>(fetchPage: () => Promise<Answered<{ items: T[] }>>): Promise<Page<T>> {
+  let response: Response | undefined
+  const data = await call(async () => {
+    const answer = await fetchPage()
+    response = answer.response
+    return answer
+  })
+  return { items: data.items, hasNext: response !== undefined && hasNext(response) }
+}
+
 export function createCanvass(options: CanvassOptions) {
   const fetchOnce = options.fetch ?? ((request: Request) => globalThis.fetch(request))
   const api: Client<paths> = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: { authorization: `Bearer ${options.token}` },
+    headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
     fetch: retryingFetch(fetchOnce, options.retry),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
   })
   const pageSize = options.pageSize ?? 100
+  const pageSizeOr = () => pageSize
 
   /** Every item of a paged list, page after page until the Link header names no next one. */
   async function* everything<T>(
@@ -106,8 +131,17 @@ export function createCanvass(options: CanvassOptions) {
   return {
     /** The openapi-fetch client itself, for anything the helpers below leave out. */
     api,
+    /** The dashboard's sign-in: a token exchanged for an HttpOnly session cookie (browsers). */
+    session: {
+      signIn: (token: string) => call(() => api.POST('/v1/session', { body: { token } })),
+      /** Who is calling: the scopes of this token or session. */
+      get: () => call(() => api.GET('/v1/session')),
+      signOut: () => call(() => api.DELETE('/v1/session')).then(() => undefined),
+    },
     forms: {
       list: () => everything((query) => api.GET('/v1/forms', { params: { query } })),
+      page: (page: number, pageSize = pageSizeOr()) =>
+        onePage(() => api.GET('/v1/forms', { params: { query: { page, page_size: pageSize } } })),
       get: (formId: string) =>
         call(() => api.GET('/v1/forms/{form_id}', { params: { path: form_id(formId) } })),
       create: (form: FormInput) => call(() => api.POST('/v1/forms', { body: form })),
@@ -126,6 +160,13 @@ export function createCanvass(options: CanvassOptions) {
             params: { path: form_id(formId), query: { ...filter, ...page } },
           }),
         ),
+      /** One page of responses matching `filter`. */
+      page: (formId: string, page: number, pageSize = pageSizeOr(), filter: ResponseFilter = {}) =>
+        onePage(() =>
+          api.GET('/v1/forms/{form_id}/responses', {
+            params: { path: form_id(formId), query: { ...filter, page, page_size: pageSize } },
+          }),
+        ),
       submit: (formId: string, submission: Submission) =>
         call(() =>
           api.POST('/v1/forms/{form_id}/responses', { params: { path: form_id(formId) }, body: submission }),
@@ -138,8 +179,17 @@ export function createCanvass(options: CanvassOptions) {
           }),
         ).then(() => undefined),
     },
+    insights: {
+      /** NPS, CSAT, distributions, means and the timeline of the responses matching `filter`. */
+      get: (formId: string, filter: ResponseFilter = {}) =>
+        call(() =>
+          api.GET('/v1/forms/{form_id}/insights', { params: { path: form_id(formId), query: filter } }),
+        ),
+    },
     contactLists: {
       list: () => everything((query) => api.GET('/v1/contact-lists', { params: { query } })),
+      page: (page: number, pageSize = pageSizeOr()) =>
+        onePage(() => api.GET('/v1/contact-lists', { params: { query: { page, page_size: pageSize } } })),
       get: (listId: string) =>
         call(() => api.GET('/v1/contact-lists/{list_id}', { params: { path: { list_id: listId } } })),
       create: (name: string) => call(() => api.POST('/v1/contact-lists', { body: { name } })),
@@ -153,6 +203,12 @@ export function createCanvass(options: CanvassOptions) {
       list: (listId: string) =>
         everything((query) =>
           api.GET('/v1/contact-lists/{list_id}/contacts', { params: { path: { list_id: listId }, query } }),
+        ),
+      page: (listId: string, page: number, pageSize = pageSizeOr()) =>
+        onePage(() =>
+          api.GET('/v1/contact-lists/{list_id}/contacts', {
+            params: { path: { list_id: listId }, query: { page, page_size: pageSize } },
+          }),
         ),
       get: (contactId: string) =>
         call(() => api.GET('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } } })),
@@ -209,6 +265,12 @@ export function createCanvass(options: CanvassOptions) {
         everything((query) =>
           api.GET('/v1/forms/{form_id}/webhooks/{tag}/deliveries', {
             params: { path: { form_id: formId, tag }, query },
+          }),
+        ),
+      page: (formId: string, tag: string, page: number, pageSize = pageSizeOr()) =>
+        onePage(() =>
+          api.GET('/v1/forms/{form_id}/webhooks/{tag}/deliveries', {
+            params: { path: { form_id: formId, tag }, query: { page, page_size: pageSize } },
           }),
         ),
       get: (formId: string, tag: string, deliveryId: string) =>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, type Form } from '../api'
+import { type Form, routeMissing } from '../api'
 import { useApp } from '../app-context'
 import type { BarChart, BarData } from '../charts'
-import { Empty, ErrorMessage, useLoad } from '../components'
+import { DateFilter, Empty, ErrorMessage, useLoad, useResponseStream } from '../components'
 import { filterOf } from './responses'
 
 interface QuestionInsight {
@@ -30,7 +30,6 @@ export function InsightsView({ form }: { form: Form }) {
   const { api } = useApp()
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
-  const [live, setLive] = useState(false)
   const { data, error, reload } = useLoad(
     () => api.insights.get(form.id, filterOf(from, to)) as Promise<unknown> as Promise<Insights>,
     [form.id, from, to],
@@ -38,28 +37,9 @@ export function InsightsView({ form }: { form: Form }) {
 
   // Each new response re-reads the figures (one request however many arrive while it runs), so the
   // charts always show what GET .../insights answers, never a sum kept in the browser.
-  useEffect(() => {
-    const source = new EventSource(api.responses.streamUrl(form.id))
-    let pending: ReturnType<typeof setTimeout> | undefined
-    source.addEventListener('open', () => setLive(true))
-    source.addEventListener('response', () => {
-      if (pending === undefined) {
-        pending = setTimeout(() => {
-          pending = undefined
-          reload()
-        }, 200)
-      }
-    })
-    source.addEventListener('error', () => {
-      if (source.readyState === EventSource.CLOSED) setLive(false)
-    })
-    return () => {
-      clearTimeout(pending)
-      source.close()
-    }
-  }, [form.id])
+  const live = useResponseStream(api.responses.streamUrl(form.id), reload, 200) === 'on'
 
-  if (error instanceof ApiError && error.routeMissing) {
+  if (routeMissing(error)) {
     return (
       <Empty>
         <p>Insights are not available on this server yet. Responses and exports work as usual.</p>
@@ -68,26 +48,15 @@ export function InsightsView({ form }: { form: Form }) {
   }
   return (
     <div>
-      <form
-        class="filters"
-        aria-label="Filter insights"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const fields = new FormData(event.currentTarget)
-          setFrom(String(fields.get('from') ?? ''))
-          setTo(String(fields.get('to') ?? ''))
+      <DateFilter
+        label="Filter insights"
+        from={from}
+        to={to}
+        onApply={(nextFrom, nextTo) => {
+          setFrom(nextFrom)
+          setTo(nextTo)
         }}
-      >
-        <label>
-          From (UTC)
-          <input type="date" name="from" defaultValue={from} />
-        </label>
-        <label>
-          To (UTC)
-          <input type="date" name="to" defaultValue={to} />
-        </label>
-        <button type="submit">Apply filter</button>
-      </form>
+      />
       <p class="live" role="status">
         {live ? 'Live: new responses update these figures' : ''}
       </p>

@@ -1,13 +1,22 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useState } from 'preact/hooks'
 import type { Answer, Form, ResponseFilter, ResponseItem } from '../api'
 import { useApp } from '../app-context'
-import { ConfirmDialog, Empty, ErrorMessage, formatTime, Pager, useLoad } from '../components'
+import {
+  ConfirmDialog,
+  DateFilter,
+  Empty,
+  ErrorMessage,
+  formatTime,
+  Pager,
+  useLoad,
+  useResponseStream,
+} from '../components'
 
 const PAGE_SIZE = 25
 
 /** An answer as a person reads it. */
 export function answerText(answer: Answer): string {
-  const value = answer[answer.type]
+  const value = (answer as unknown as Record<string, unknown>)[answer.type]
   if (answer.type === 'boolean') return value ? 'Yes' : 'No'
   if (answer.type === 'choice') return (value as { label: string }).label
   if (answer.type === 'choices') return (value as { labels: string[] }).labels.join(', ')
@@ -32,7 +41,6 @@ export function ResponsesView({ form }: { form: Form }) {
   const [confirming, setConfirming] = useState(false)
   const [actionError, setActionError] = useState<unknown>(null)
   const [notice, setNotice] = useState('')
-  const [live, setLive] = useState<'connecting' | 'on' | 'unavailable'>('connecting')
   const filter = filterOf(from, to)
   const { data, error, reload } = useLoad(
     () => api.responses.list(form.id, page, PAGE_SIZE, filter),
@@ -42,15 +50,7 @@ export function ResponsesView({ form }: { form: Form }) {
   const canWrite = can('responses:write')
 
   // New responses appear without a reload while the first page is shown.
-  useEffect(() => {
-    const source = new EventSource(api.responses.streamUrl(form.id))
-    source.addEventListener('open', () => setLive('on'))
-    source.addEventListener('response', () => reload())
-    source.addEventListener('error', () => {
-      if (source.readyState === EventSource.CLOSED) setLive('unavailable')
-    })
-    return () => source.close()
-  }, [form.id])
+  const live = useResponseStream(api.responses.streamUrl(form.id), reload)
 
   const toggle = (id: string) => {
     const next = new Set(selected)
@@ -61,28 +61,17 @@ export function ResponsesView({ form }: { form: Form }) {
 
   return (
     <div>
-      <form
-        class="filters"
-        aria-label="Filter responses"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const data = new FormData(event.currentTarget)
-          setFrom(String(data.get('from') ?? ''))
-          setTo(String(data.get('to') ?? ''))
+      <DateFilter
+        label="Filter responses"
+        from={from}
+        to={to}
+        onApply={(nextFrom, nextTo) => {
+          setFrom(nextFrom)
+          setTo(nextTo)
           setPage(1)
           setSelected(new Set())
         }}
-      >
-        <label>
-          From (UTC)
-          <input type="date" name="from" defaultValue={from} />
-        </label>
-        <label>
-          To (UTC)
-          <input type="date" name="to" defaultValue={to} />
-        </label>
-        <button type="submit">Apply filter</button>
-      </form>
+      />
       <p class="toolbar">
         <a class="button" href={api.responses.exportUrl(form.id, 'csv', filter)} download>
           Export CSV
