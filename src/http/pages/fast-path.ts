@@ -75,9 +75,9 @@ export function formPageFastPath({ forms, pages, metrics, logger }: FastPathPart
     const id = requestId(request)
     send(response, id, pages.get(found.form), encoding)
     const ms = performance.now() - started
-    const labels = { method: 'GET', route: ROUTE, status_code: '200' }
-    metrics.requests.inc(labels)
-    metrics.duration.observe(labels, ms / 1000)
+    requests.inc()
+    duration.observe(ms / 1000)
+    if (!logger.isLevelEnabled('info')) return true
     logger.info(
       {
         reqId: response.getHeader('x-request-id'),
