@@ -20,6 +20,8 @@ export interface Config {
   bulkMax: number
   /** Bytes of stored items that all pages and exports of the process hold in memory at once. */
   listMemory: number
+  /** Bytes of large request bodies (over 1 MiB each) that the process reads and handles at once. */
+  bodyMemory: number
   webhookAllowPrivate: boolean
   webhookTimeoutMs: number
   webhookRetrySchedule: number[]
@@ -149,6 +151,7 @@ export function configFromEnv(env: Env = process.env): Config {
     bodyLimit: integer(env, 'CANVASS_BODY_LIMIT', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     bulkMax: integer(env, 'CANVASS_BULK_MAX', 1000, 1, 100_000),
     listMemory: integer(env, 'CANVASS_LIST_MEMORY', 64 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
+    bodyMemory: integer(env, 'CANVASS_BODY_MEMORY', 8 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
     webhookAllowPrivate: flag(env, 'CANVASS_WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'CANVASS_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
     webhookRetrySchedule: retrySchedule(env),

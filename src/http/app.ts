@@ -21,7 +21,7 @@ import type { TokenPrincipal } from '../domain/tokens.js'
 import { redactUrl } from '../logger.js'
 import { authenticate, type FailureLimit, SessionCache, TokenCache } from './auth.js'
 import { ApiError, apiErrorOf, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
-import { MemoryBudget } from './memory.js'
+import { bodyMemoryGate, MemoryBudget } from './memory.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
 import { discardRest } from './oversized.js'
@@ -153,6 +153,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.decorate('sessions', sessions)
   app.decorate('limitFailedAuthentication', limitFailure ?? (async () => undefined))
   app.addHook('onRequest', authenticate(new TokenCache(ctx.database.db), sessions, limitFailure))
+  app.addHook('preParsing', bodyMemoryGate(new MemoryBudget(ctx.config.bodyMemory), ctx.config.bodyLimit))
   // Query and path strings that the databases cannot store faithfully never reach them.
   app.addHook('preValidation', async (request) => {
     for (const part of [request.query, request.params]) {

@@ -188,3 +188,42 @@ export function sendPlannedItems<T>(
     pageItemSerializer<T>(reply, itemSchema),
   )
 }
+
+/** Request bodies up to this size are read at once, without waiting; larger ones share a budget. */
+export const LARGE_BODY_BYTES = 1024 * 1024
+
+/**
+ * A preParsing hook: a request body over 1 MiB is read only once its bytes fit in `budget`
+ * (CANVASS_BODY_MEMORY), and they stay taken until the answer is sent. Reading, decoding,
+ * parsing, validating and storing a 4 MiB body holds several copies of it for a while; four
+ * at once took a process from 200 to 600 MB. Waiting bodies stay in the socket, unread; small
+ * bodies (every public page and nearly every API call) never wait. It runs after
+ * authentication, so only a holder of a token can make others wait.
+ */
+export function bodyMemoryGate(budget: MemoryBudget, bodyLimit: number) {
+  return (request: FastifyRequest, reply: FastifyReply, _payload: unknown, done: () => void): void => {
+    const declared = request.headers['content-length']
+    const chunked = declared === undefined && request.headers['transfer-encoding'] !== undefined
+    const length = chunked ? bodyLimit : Number(declared ?? 0)
+    // Over the body limit: refused at once by the parser, without reading.
+    if (!(length > LARGE_BODY_BYTES) || length > bodyLimit) {
+      done()
+      return
+    }
+    const bytes = Math.min(length, budget.limit)
+    let granted = false
+    let closed = false
+    reply.raw.once('close', () => {
+      closed = true
+      if (granted) budget.give(bytes)
+    })
+    const grant = () => {
+      granted = true
+      if (closed) budget.give(bytes)
+      done()
+    }
+    const waiting = budget.take(bytes)
+    if (waiting) waiting.then(grant)
+    else grant()
+  }
+}
