@@ -28,6 +28,7 @@ export const slowTests = [
   'test/respondents/browser.test.ts',
   'test/dashboard/browser.test.ts',
   'test/dashboard/insights.test.ts',
+  'test/dashboard/builder.test.ts',
   // every shell example of the README and docs/, against a fresh server
   'test/docs/examples.test.ts',
 ]
@@ -61,6 +62,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     test: {
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // Vitest's default is one worker per core less one: a single file at a time on a 2-core
+      // machine, though most files wait on databases, child processes and the browser. Two files
+      // at a time take the suite from ~22 to ~10 minutes here (565 s, 2026-11-24).
+      maxWorkers: 2,
       projects: backends.map((backend) => ({
         extends: true,
         test: {
