@@ -14,6 +14,7 @@ export const errorStatus = {
   conflict: 409,
   idempotency_key_reused: 409,
   form_closed: 410,
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -78,6 +78,24 @@ async function formWithResponses(count: number): Promise<string> {
   return form.id
 }
 
+describe('form versions', () => {
+  it('replaces a form only if nobody saved it since the version read; else a 412 CanvassError', async () => {
+    const created = await canvass.forms.create(tinyForm)
+    const { form, etag } = await canvass.forms.getVersioned(created.id)
+    expect(form.title).toBe('Hooks')
+    expect(etag).toMatch(/^"[0-9a-z]+"$/)
+    const saved = await canvass.forms.replaceIfUnchanged(created.id, { ...tinyForm, title: 'First' }, etag)
+    expect(saved.form.title).toBe('First')
+    expect(saved.etag).not.toBe(etag)
+    const stale = await canvass.forms
+      .replaceIfUnchanged(created.id, { ...tinyForm, title: 'Second' }, etag)
+      .catch((error: unknown) => error)
+    expect(stale).toBeInstanceOf(CanvassError)
+    expect(stale).toMatchObject({ status: 412, code: 'precondition_failed' })
+    expect((await canvass.forms.get(created.id)).title).toBe('First')
+  })
+})
+
 describe('@canvass/client against a running Canvass', () => {
   it('lists every response of a form, page after page, in five lines', async () => {
     const formId = await formWithResponses(7)

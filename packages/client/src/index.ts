@@ -99,6 +99,17 @@ async function onePage<T>(fetchPage: () => Promise<Answered<{ items: T[] }>>): P
   return { items: data.items, hasNext: response !== undefined && hasNext(response) }
 }
 
+/** The data of an answer with its `ETag` (a form's version: `forms.getVersioned`). */
+async function versioned<T>(send: () => Promise<Answered<T>>): Promise<{ value: T; etag: string }> {
+  let response: Response | undefined
+  const value = await call(async () => {
+    const answer = await send()
+    response = answer.response
+    return answer
+  })
+  return { value, etag: response?.headers.get('etag') ?? '' }
+}
+
 export function createCanvass(options: CanvassOptions) {
   const fetchOnce = options.fetch ?? ((request: Request) => globalThis.fetch(request))
   const api: Client<paths> = createClient<paths>({
@@ -147,6 +158,26 @@ export function createCanvass(options: CanvassOptions) {
       create: (form: FormInput) => call(() => api.POST('/v1/forms', { body: form })),
       replace: (formId: string, form: FormInput) =>
         call(() => api.PUT('/v1/forms/{form_id}', { params: { path: form_id(formId) }, body: form })),
+      /** The form and its `ETag`: the version to give `replaceIfUnchanged`. */
+      getVersioned: async (formId: string) => {
+        const { value, etag } = await versioned(() =>
+          api.GET('/v1/forms/{form_id}', { params: { path: form_id(formId) } }),
+        )
+        return { form: value, etag }
+      },
+      /**
+       * Replaces the form only if nobody saved it since `etag` (from `getVersioned` or an earlier
+       * `replaceIfUnchanged`); otherwise a CanvassError with status 412 and nothing changes.
+       */
+      replaceIfUnchanged: async (formId: string, form: FormInput, etag: string) => {
+        const { value, etag: next } = await versioned(() =>
+          api.PUT('/v1/forms/{form_id}', {
+            params: { path: form_id(formId), header: { 'if-match': etag } },
+            body: form,
+          }),
+        )
+        return { form: value, etag: next }
+      },
       delete: (formId: string) =>
         call(() => api.DELETE('/v1/forms/{form_id}', { params: { path: form_id(formId) } })).then(
           () => undefined,

@@ -122,7 +122,7 @@ export interface paths {
         get: operations["getForm"];
         /**
          * Replace a form’s definition
-         * @description Question ids given are kept; missing ones are generated. Stored responses are not rewritten.
+         * @description Question ids given are kept; missing ones are generated. Stored responses are not rewritten. With `If-Match` (the `ETag` of a `GET`, `POST` or `PUT`), the form is replaced only if it has not been saved since: otherwise `412 precondition_failed`, with the current `ETag`. Without it, the last save wins.
          *
          *     Needs scope `forms:write`.
          */
@@ -597,7 +597,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "invalid_json" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "form_closed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal";
+            code: "invalid_json" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "form_closed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal";
             detail: string;
             /** @description The same text as `detail`. */
             description: string;
@@ -1301,9 +1301,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A form and its definition. */
+            /** @description The form created. */
             201: {
                 headers: {
+                    /** @description The version of the form’s definition as last saved; give it as `If-Match` to `PUT` so that a change made since is not overwritten. Responses arriving do not change it. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1395,9 +1397,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A form and its definition. */
+            /** @description The form. */
             200: {
                 headers: {
+                    /** @description The version of the form’s definition as last saved; give it as `If-Match` to `PUT` so that a change made since is not overwritten. Responses arriving do not change it. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1463,7 +1467,10 @@ export interface operations {
     replaceForm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version being replaced (or `*`). If the form was saved since, the answer is `412 precondition_failed` and nothing changes. */
+                "if-match"?: string;
+            };
             path: {
                 form_id: string;
             };
@@ -1515,9 +1522,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A form and its definition. */
+            /** @description The form as saved. */
             200: {
                 headers: {
+                    /** @description The version of the form’s definition as last saved; give it as `If-Match` to `PUT` so that a change made since is not overwritten. Responses arriving do not change it. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1553,6 +1562,15 @@ export interface operations {
             };
             /** @description No such resource in the token’s workspace (`not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The form was saved since the version given in `If-Match` (`precondition_failed`). */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

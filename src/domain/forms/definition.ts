@@ -1,4 +1,3 @@
-import { newId } from '../../ids.js'
 import type { FieldError } from '../errors.js'
 import { type FormSettings, type FormSettingsInput, normaliseSettings } from './settings.js'
 
@@ -247,7 +246,7 @@ export function normaliseDefinition(input: FormInput): { definition: FormDefinit
   )
   // Generated ids cannot collide with given ones (128 random bits), so they are assigned after the check.
   const questions: Question[] = input.questions.map((question) => ({
-    id: question.id ?? newId('q'),
+    id: question.id ?? newQuestionId(),
     title: question.title,
     type: question.type,
     required: question.required ?? false,
@@ -343,4 +342,25 @@ function variableRangeProblem(variable: Variable, byId: Map<string, Question>): 
     }
   }
   return undefined
+}
+
+/** The form as the API answers with it. */
+export interface FormView extends FormDefinition {
+  settings: FormSettings
+  id: string
+  title: string
+  response_count: number
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * `q_` and 128 random bits, base64url, as src/ids.ts makes every id; by Web Crypto, because the
+ * dashboard's builder runs these rules in the browser too.
+ */
+export function newQuestionId(): string {
+  let binary = ''
+  for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(16)))
+    binary += String.fromCharCode(byte)
+  return `q_${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
 }

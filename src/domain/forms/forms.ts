@@ -4,20 +4,13 @@ import type { Database, Db } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
 import { newId } from '../../ids.js'
 import { validationFailed } from '../errors.js'
-import { type FormDefinition, type FormInput, normaliseDefinition } from './definition.js'
-import { completeSettings, type FormSettings } from './settings.js'
+import { type FormDefinition, type FormInput, type FormView, normaliseDefinition } from './definition.js'
+import { completeSettings } from './settings.js'
 
 // Forms of a workspace. Every look-up is by (workspace, id): another workspace's form is
 // indistinguishable from one that does not exist.
 
-export interface FormView extends FormDefinition {
-  settings: FormSettings
-  id: string
-  title: string
-  response_count: number
-  created_at: string
-  updated_at: string
-}
+export type { FormView }
 
 type FormRow = Pick<FormsTable, 'id' | 'title' | 'definition' | 'last_seq' | 'created_at' | 'updated_at'>
 
@@ -99,22 +92,33 @@ export async function loadForms(db: Db, workspaceId: string, ids: string[]): Pro
   return rows.map(formView)
 }
 
-/** Replaces the whole definition; stored responses keep the questions they were answered under. */
+/**
+ * Replaces the whole definition; stored responses keep the questions they were answered under.
+ * `expected`: the replace happens only if the form's `updated_at` (microseconds) is one of these,
+ * checked by the update itself so that of two concurrent conditional replaces one fails: `stale`.
+ */
 export async function replaceForm(
   database: Database,
   workspaceId: string,
   formId: string,
   input: FormInput,
-): Promise<FormView | undefined> {
+  expected?: number[],
+): Promise<FormView | 'stale' | undefined> {
   const definition = checkedDefinition(input)
-  const row = await database.db
+  let update = database.db
     .updateTable('forms')
     .set({ title: input.title, definition: JSON.stringify(definition), updated_at: nowMicros() })
     .where('id', '=', formId)
     .where('workspace_id', '=', workspaceId)
-    .returning(formColumns)
-    .executeTakeFirst()
-  return row ? formView(row) : undefined
+  if (expected !== undefined) {
+    if (expected.length === 0)
+      return (await formInWorkspace(database.db, workspaceId, formId)) ? 'stale' : undefined
+    update = update.where('updated_at', 'in', expected)
+  }
+  const row = await update.returning(formColumns).executeTakeFirst()
+  if (row) return formView(row)
+  if (expected !== undefined && (await formInWorkspace(database.db, workspaceId, formId))) return 'stale'
+  return undefined
 }
 
 /** Deletes the form; its responses (and other capabilities' rows, e.g. webhooks) go by ON DELETE CASCADE. */

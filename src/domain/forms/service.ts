@@ -51,9 +51,10 @@ export function formsService(database: Database, changed: FormChanged = () => {}
         load: (ids) => loadForms(db, workspaceId, ids),
       }
     },
-    async replace(workspaceId: string, formId: string, input: FormInput) {
-      const replaced = await replaceForm(database, workspaceId, formId, input)
-      changed(formId)
+    /** `expected`: the `updated_at` values (microseconds) the caller saw; `stale` when it is none of them. */
+    async replace(workspaceId: string, formId: string, input: FormInput, expected?: number[]) {
+      const replaced = await replaceForm(database, workspaceId, formId, input, expected)
+      if (replaced !== 'stale') changed(formId)
       return replaced
     },
     async delete(workspaceId: string, formId: string) {

@@ -1,4 +1,4 @@
-import { formatTimestamp, parseTimestamp } from '../../clock.js'
+import { formatTimestamp, parseTimestamp } from '../../timestamps.js'
 import type { FieldError } from '../errors.js'
 
 // A form's respondent settings (docs/api.md#form-settings): whether anyone may answer it without a token, until

@@ -1,13 +1,30 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { Type } from 'typebox'
+import { type Static, Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
+import { ApiError } from '../../errors.js'
+import { formEtag, ifMatchVersions } from '../../etag.js'
 import { boundedMemoryNote, sendPlannedItems } from '../../memory.js'
 import { PageQuery, pagingOf } from '../../pagination.js'
 import { FormParams, ref } from '../../schemas.js'
 import { formBodyValidatorCompiler } from './definition-check.js'
-import { FormBody, FormPage, FormSchema } from './schemas.js'
+import { FormBody, FormPage, FormSchema, IfMatchHeaders } from './schemas.js'
+
+/** The form, with its version in the response headers (see src/http/etag.ts). */
+const formWithEtag = (description: string) =>
+  Type.Unsafe<Static<typeof FormSchema>>({
+    $ref: 'Form#',
+    description,
+    headers: {
+      ETag: {
+        type: 'string',
+        description:
+          'The version of the form’s definition as last saved; give it as `If-Match` to `PUT` so that a ' +
+          'change made since is not overwritten. Responses arriving do not change it.',
+      },
+    },
+  })
 
 // Form definitions (docs/api.md#forms).
 export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<void> {
@@ -23,13 +40,13 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
         operationId: 'createForm',
         summary: 'Create a form',
         body: FormBody,
-        response: { 201: ref(FormSchema) },
+        response: { 201: formWithEtag('The form created.') },
       },
       validatorCompiler: formBodyValidatorCompiler,
     },
     async (request, reply) => {
       const form = await app.ctx.forms.create(workspaceOf(request), request.body)
-      return reply.code(201).send(form)
+      return reply.code(201).header('etag', formEtag(form)).send(form)
     },
   )
 
@@ -63,13 +80,13 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
         operationId: 'getForm',
         summary: 'Get a form',
         params: FormParams,
-        response: { 200: ref(FormSchema) },
+        response: { 200: formWithEtag('The form.') },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const form = await app.ctx.forms.find(workspaceOf(request), request.params.form_id)
       if (!form) throw notFound('form', request.params.form_id)
-      return form
+      return reply.header('etag', formEtag(form)).send(form)
     },
   )
 
@@ -82,17 +99,42 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
         operationId: 'replaceForm',
         summary: 'Replace a form’s definition',
         description:
-          'Question ids given are kept; missing ones are generated. Stored responses are not rewritten.',
+          'Question ids given are kept; missing ones are generated. Stored responses are not rewritten. ' +
+          'With `If-Match` (the `ETag` of a `GET`, `POST` or `PUT`), the form is replaced only if it has not ' +
+          'been saved since: otherwise `412 precondition_failed`, with the current `ETag`. Without it, the ' +
+          'last save wins.',
         params: FormParams,
+        headers: IfMatchHeaders,
         body: FormBody,
-        response: { 200: ref(FormSchema) },
+        response: {
+          200: formWithEtag('The form as saved.'),
+          412: {
+            description: 'The form was saved since the version given in `If-Match` (`precondition_failed`).',
+            content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+          },
+        },
       },
       validatorCompiler: formBodyValidatorCompiler,
     },
-    async (request) => {
-      const form = await app.ctx.forms.replace(workspaceOf(request), request.params.form_id, request.body)
-      if (!form) throw notFound('form', request.params.form_id)
-      return form
+    async (request, reply) => {
+      const workspaceId = workspaceOf(request)
+      const formId = request.params.form_id
+      const expected = ifMatchVersions(request.headers['if-match'])
+      const form = await app.ctx.forms.replace(workspaceId, formId, request.body, expected)
+      if (!form) throw notFound('form', formId)
+      if (form === 'stale') {
+        const current = await app.ctx.forms.find(workspaceId, formId)
+        if (!current) throw notFound('form', formId)
+        const etag = formEtag(current)
+        throw new ApiError(
+          'precondition_failed',
+          `form ${formId} was saved at ${current.updated_at}, after the version given in If-Match; ` +
+            `get it again (ETag ${etag}), apply your changes and retry`,
+          undefined,
+          { etag },
+        )
+      }
+      return reply.header('etag', formEtag(form)).send(form)
     },
   )
 

@@ -259,3 +259,13 @@ export const ResponseFilterQuery = {
 
 export const FormPage = PagedList(ref(FormSchema), 'FormPage')
 export const ResponsePage = PagedList(ref(ResponseItemSchema), 'ResponsePage')
+
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      description:
+        'The `ETag` of the version being replaced (or `*`). If the form was saved since, the answer is ' +
+        '`412 precondition_failed` and nothing changes.',
+    }),
+  ),
+})
