@@ -6,6 +6,7 @@ import {
   type Form as ClientForm,
   type ContactInput,
   createCanvass,
+  type FormInput,
 } from '@canvass/client'
 
 // The dashboard's one way to the server: @canvass/client (the typed client of docs/client.md) in
@@ -90,6 +91,10 @@ export function createApi(options: ApiOptions = {}) {
     forms: {
       list: (pageNumber: number, pageSize = 100) => client.forms.page(pageNumber, pageSize),
       get: (formId: string) => client.forms.get(formId),
+      getVersioned: (formId: string) => client.forms.getVersioned(formId),
+      create: (form: FormInput) => client.forms.create(form),
+      replaceIfUnchanged: (formId: string, form: FormInput, etag: string) =>
+        client.forms.replaceIfUnchanged(formId, form, etag),
     },
     responses: {
       list: (formId: string, pageNumber: number, pageSize: number, filter: ResponseFilter = {}) =>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks'
 import { ApiError, createApi, type Session } from './api'
 import { AppContext, type AppState } from './app-context'
 import { ErrorMessage, Link, messageOf } from './components'
+import { BuilderPage, builderHasUnsavedChanges } from './pages/builder'
 import { ContactListPage, ContactsPage } from './pages/contacts'
 import { FormPage } from './pages/form'
 import { FormsPage } from './pages/forms'
@@ -14,6 +15,9 @@ const base = '/app'
 function Router({ path }: { path: string }) {
   const parts = path.slice(base.length).split('/').filter(Boolean).map(decodeURIComponent)
   if (parts.length === 0 || (parts[0] === 'forms' && parts.length === 1)) return <FormsPage />
+  if (parts[0] === 'forms' && parts[1] === 'new' && parts.length === 2) return <BuilderPage key="new" />
+  if (parts[0] === 'forms' && parts[1] && parts[2] === 'edit')
+    return <BuilderPage key={parts[1]} formId={parts[1]} />
   if (parts[0] === 'forms' && parts[1]) return <FormPage formId={parts[1]} tab={parts[2] ?? 'responses'} />
   if (parts[0] === 'contacts' && parts.length === 1) return <ContactsPage />
   if (parts[0] === 'contacts' && parts[1]) return <ContactListPage listId={parts[1]} />
@@ -57,6 +61,13 @@ function App() {
     api,
     can: (scope) => session?.scopes.includes(scope) ?? false,
     navigate: (to) => {
+      const leaving = new URL(to, location.href).pathname !== location.pathname
+      if (
+        leaving &&
+        builderHasUnsavedChanges() &&
+        !confirm('Leave the form builder? Your unsaved changes stay in this tab until you close it.')
+      )
+        return
       if (to !== location.pathname + location.search) history.pushState(null, '', to)
       setPath(new URL(to, location.href).pathname)
       scrollTo(0, 0)

@@ -11,7 +11,7 @@ const tabs = [
 ]
 
 export function FormPage({ formId, tab }: { formId: string; tab: string }) {
-  const { api } = useApp()
+  const { api, can } = useApp()
   const { data: form, error } = useLoad(() => api.forms.get(formId), [formId])
   const base = `/app/forms/${encodeURIComponent(formId)}`
   return (
@@ -21,6 +21,13 @@ export function FormPage({ formId, tab }: { formId: string; tab: string }) {
       </p>
       <h1>{form ? form.title : error ? 'Form not found' : 'Loading…'}</h1>
       <ErrorMessage error={error} />
+      {form && can('forms:write') && (
+        <p class="toolbar">
+          <Link class="button" href={`${base}/edit`}>
+            Edit form
+          </Link>
+        </p>
+      )}
       {form && (
         <>
           <nav class="tabs" aria-label="Form sections">

@@ -5,21 +5,37 @@ import { useApp } from '../app-context'
 import { Empty, ErrorMessage, Link, Pager, useLoad } from '../components'
 
 export function FormsPage() {
-  const { api } = useApp()
+  const { api, can } = useApp()
   const [page, setPage] = useState(1)
   const { data, error, loading } = useLoad(() => api.forms.list(page, 50), [page])
   return (
     <section>
       <h1>Forms</h1>
+      {can('forms:write') && (
+        <p class="toolbar">
+          <Link class="button" href="/app/forms/new">
+            New form
+          </Link>
+        </p>
+      )}
       <ErrorMessage error={error} />
       {loading && !data && <p>Loading…</p>}
       {data && data.items.length === 0 && page === 1 && (
         <Empty>
           <p>No forms yet.</p>
           <p>
-            Create your first form through the API (<code>POST /v1/forms</code>, see the{' '}
-            <a href="/docs">API reference</a>
-            ); it appears here with its responses.
+            {can('forms:write') ? (
+              <>
+                Create your first form with <Link href="/app/forms/new">the form builder</Link>, or through
+                the API (<code>POST /v1/forms</code>, see the <a href="/docs">API reference</a>
+                ); it appears here with its responses.
+              </>
+            ) : (
+              <>
+                Forms created through the builder or the API (<a href="/docs">API reference</a>) appear here
+                with their responses.
+              </>
+            )}
           </p>
         </Empty>
       )}

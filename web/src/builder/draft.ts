@@ -1,0 +1,206 @@
+import {
+  type FormInput,
+  type FormView,
+  newQuestionId,
+  normaliseDefinition,
+  type QuestionKind,
+} from '../../../src/domain/forms/definition'
+import { completeSettings, type FormSettingsInput } from '../../../src/domain/forms/settings'
+import type { Form } from '../api'
+
+// The builder's working copy of a form. It is a FormInput (what POST and PUT take) whose
+// questions and choices carry a local key each, so that a list keeps its rows' identity (and
+// focus) while they are moved. The rules it is checked against as you type are the server's own
+// (src/domain/forms/definition.ts, bundled into this chunk): the same messages, the same JSON
+// pointers as a refused save.
+
+export interface DraftQuestion {
+  key: string
+  /** Made here for a new question, so variables can name it and the preview is stable. */
+  id: string
+  title: string
+  type: QuestionKind
+  required: boolean
+  properties: Record<string, unknown>
+}
+
+export interface DraftVariable {
+  key: string
+  name: string
+  initial: number
+  calculations: { op: 'add' | 'subtract' | 'multiply' | 'set'; value?: number; question_id?: string }[]
+}
+
+export interface Draft {
+  title: string
+  questions: DraftQuestion[]
+  hidden: string[]
+  variables: DraftVariable[]
+  settings: Required<Omit<FormSettingsInput, 'thank_you'>> & {
+    thank_you: { title: string | null; message: string | null; redirect_url: string | null }
+  }
+}
+
+let counter = 0
+export const newKey = (): string => `k${++counter}`
+export { newQuestionId }
+
+export const kindLabels: Record<QuestionKind, string> = {
+  short_text: 'Short text',
+  long_text: 'Long text',
+  email: 'E-mail',
+  url: 'Web address',
+  phone_number: 'Phone number',
+  number: 'Number',
+  rating: 'Rating',
+  opinion_scale: 'Opinion scale',
+  nps: 'Net Promoter Score',
+  customer_sat: 'Customer satisfaction',
+  yes_no: 'Yes / no',
+  multiple_choice: 'Multiple choice',
+  dropdown: 'Dropdown',
+  date: 'Date',
+}
+
+/** The properties a new question of a kind starts with (choice questions need choices). */
+export function startingProperties(kind: QuestionKind): Record<string, unknown> {
+  if (kind === 'multiple_choice') return { choices: ['Option 1', 'Option 2'], allow_multiple: false }
+  if (kind === 'dropdown') return { choices: ['Option 1', 'Option 2'] }
+  return {}
+}
+
+export function emptyDraft(): Draft {
+  return {
+    title: 'Untitled form',
+    questions: [],
+    hidden: [],
+    variables: [],
+    settings: { ...completeSettings(undefined) },
+  }
+}
+
+/** A form as the API answers with it (or a definition as imported), as a working copy. */
+export function draftOf(form: Partial<Form> | FormInput): Draft {
+  const settings = completeSettings((form as { settings?: FormSettingsInput }).settings)
+  return {
+    title: form.title ?? '',
+    questions: (form.questions ?? []).map((question) => ({
+      key: newKey(),
+      id: question.id ?? newQuestionId(),
+      title: question.title,
+      type: question.type as QuestionKind,
+      required: question.required ?? false,
+      properties: { ...((question.properties as Record<string, unknown> | undefined) ?? {}) },
+    })),
+    hidden: [...(form.hidden ?? [])],
+    variables: (form.variables ?? []).map((variable) => ({
+      key: newKey(),
+      name: variable.name,
+      initial: variable.initial ?? 0,
+      calculations: (variable.calculations ?? []).map((calculation) => ({
+        ...calculation,
+      })) as DraftVariable['calculations'],
+    })),
+    settings: { ...settings, thank_you: { ...settings.thank_you } },
+  }
+}
+
+/** What POST and PUT take, and what "Download JSON" writes: no local keys. */
+export function inputOf(draft: Draft): FormInput {
+  return {
+    title: draft.title,
+    questions: draft.questions.map(({ key: _key, ...question }) => question),
+    hidden: draft.hidden,
+    variables: draft.variables.map(({ key: _key, ...variable }) => variable),
+    settings: draft.settings,
+  }
+}
+
+export interface Problem {
+  path: string
+  message: string
+}
+
+/** The server's rules applied to the draft, plus the one the schema adds that typing can miss. */
+export function checkDraft(draft: Draft): Problem[] {
+  const problems: Problem[] = []
+  if (draft.title.trim() === '') problems.push({ path: '/title', message: 'must not be empty' })
+  draft.questions.forEach((question, index) => {
+    if (question.title.trim() === '')
+      problems.push({ path: `/questions/${index}/title`, message: 'must not be empty' })
+  })
+  draft.hidden.forEach((name, index) => {
+    if (name === '') problems.push({ path: `/hidden/${index}`, message: 'must not be empty' })
+  })
+  try {
+    problems.push(...normaliseDefinition(inputOf(draft)).errors)
+  } catch {
+    // A shape the rules cannot walk yet (a half-typed calculation): the server will say what is wrong.
+  }
+  return problems
+}
+
+/** The form the hosted page would show for this draft: the page's own renderer draws the preview. */
+export function previewView(draft: Draft, saved: Form | undefined): FormView | undefined {
+  try {
+    const { definition } = normaliseDefinition(inputOf(draft))
+    return {
+      ...definition,
+      settings: completeSettings(definition.settings),
+      id: saved?.id ?? 'preview',
+      title: draft.title,
+      response_count: saved?.response_count ?? 0,
+      created_at: saved?.created_at ?? new Date().toISOString(),
+      updated_at: saved?.updated_at ?? new Date().toISOString(),
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/** A field's element id from its JSON pointer: `/questions/2/title` -> `f-questions-2-title`. */
+export const fieldId = (path: string): string => `f${path.replace(/[^A-Za-z0-9_]+/g, '-')}`
+
+export interface Orphans {
+  questions: { title: string; answered: number }[]
+  choices: { question: string; label: string; count: number }[]
+  kinds: { title: string; answered: number }[]
+}
+
+/**
+ * What a save would leave without its question in the form: answered questions removed, answered
+ * choices removed (or renamed), answered questions given another kind. Their answers stay stored
+ * and counted, but the form no longer asks them.
+ */
+export function orphansOf(
+  saved: Form,
+  draft: Draft,
+  answered: Map<string, { answered: number; choices: Map<string, number> }>,
+): Orphans {
+  const orphans: Orphans = { questions: [], choices: [], kinds: [] }
+  for (const question of saved.questions) {
+    const figures = answered.get(question.id)
+    if (!figures || figures.answered === 0) continue
+    const now = draft.questions.find((candidate) => candidate.id === question.id)
+    if (!now) {
+      orphans.questions.push({ title: question.title, answered: figures.answered })
+      continue
+    }
+    if (now.type !== question.type) orphans.kinds.push({ title: question.title, answered: figures.answered })
+    // Labels removed before this edit are history already; only the ones this edit removes count.
+    const kept = new Set(labelsOf(now.properties))
+    for (const label of labelsOf(question.properties as Record<string, unknown>)) {
+      const count = figures.choices.get(label) ?? 0
+      if (count > 0 && !kept.has(label)) orphans.choices.push({ question: question.title, label, count })
+    }
+  }
+  return orphans
+}
+
+export function labelsOf(properties: Record<string, unknown>): string[] {
+  const choices = properties['choices']
+  if (!Array.isArray(choices)) return []
+  return choices.map((choice) =>
+    typeof choice === 'string' ? choice : String((choice as { label?: unknown }).label),
+  )
+}
