@@ -48,7 +48,12 @@ function answersOf(version: number, seed: number) {
   const labels = (definition.questions[version % 2 === 0 ? 2 : 1]?.properties?.choices ?? []) as string[]
   const answers: Record<string, unknown> = {}
   if (seed % 5 !== 0) answers['nps'] = seed % 11
-  if (version % 2 === 0 && seed % 3 !== 0) answers['num'] = (seed % 17) - 8
+  // Mostly numbers close together (stored as one dense array), sometimes far apart (stored as
+  // entries): figures.ts.
+  if (version % 2 === 0 && seed % 3 !== 0) {
+    answers['num'] =
+      seed % 13 === 0 ? seed * 1_000_003 : seed % 11 === 0 ? -seed * 7_000_001 : (seed % 17) - 8
+  }
   const picked = labels.filter((_, index) => (seed >> index) & 1)
   if (picked.length > 0) answers['colours'] = picked
   if (seed % 4 !== 0) answers['yes'] = seed % 2 === 0
@@ -56,7 +61,7 @@ function answersOf(version: number, seed: number) {
   return answers
 }
 
-const gaps = [1, 999_999, 30_000_000, 3_599_000_000, 5 * 3_600_000_000, 86_400_000_000]
+const gaps = [1, 999_999, 30_000_000, 7 * 60_000_000, 3_599_000_000, 5 * 3_600_000_000, 86_400_000_000]
 
 const operation = fc.oneof(
   {
@@ -141,6 +146,33 @@ describe('rebuild equals the maintained figures', () => {
       { numRuns: 25 },
     )
   }, 240_000)
+})
+
+describe('a rebuild', () => {
+  it('counts every response stored in the same microsecond, across its batches of 1000', async () => {
+    const formId = await createForm(ctx, definitionOf(0))
+    const first = await submitAt(ctx, formId, '2032-05-17T10:00:00.000001Z', { nps: 9 })
+    const { db } = ctx.database
+    const row = await db.selectFrom('responses').selectAll().where('id', '=', first).executeTakeFirstOrThrow()
+    // As if 1,499 more had come from other processes in that microsecond.
+    const copies = Array.from({ length: 1499 }, (_, n) => ({
+      ...row,
+      id: `${first}x${n}`,
+      seq: Number(row.seq) + n + 1,
+      item_json: row.item_json.replace(first, `${first}x${n}`),
+    }))
+    for (let start = 0; start < copies.length; start += 250) {
+      await db
+        .insertInto('responses')
+        .values(copies.slice(start, start + 250))
+        .execute()
+    }
+    await db.updateTable('forms').set({ last_seq: 1500 }).where('id', '=', formId).execute()
+    expect(await ctx.app.ctx.insights.rebuild(formId)).toEqual([{ formId, responses: 1500 }])
+    const insights = await insightsOf(ctx, formId)
+    expect(insights.responses).toBe(1500)
+    expect(insights.questions.find((q) => q.id === 'nps')?.['distribution']).toMatchObject({ '9': 1500 })
+  })
 })
 
 describe('the demo form', () => {

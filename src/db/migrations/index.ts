@@ -7,6 +7,7 @@ import { deliveryAttempts } from './005_delivery_attempts.js'
 import { responseSizes } from './006_response_sizes.js'
 import { sessions } from './007_sessions.js'
 import { insights } from './008_insights.js'
+import { insightLevels } from './009_insight_levels.js'
 
 // A static index (no directory scanning): names sort in the order they run.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_response_sizes': responseSizes,
   '007_sessions': sessions,
   '008_insights': insights,
+  '009_insight_levels': insightLevels,
 }

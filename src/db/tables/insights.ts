@@ -1,6 +1,6 @@
 // Insight figures per form and time bucket (src/domain/insights). Timestamps are integer microseconds.
 
-export type InsightLevel = 'all' | 'day' | 'hour' | 'minute'
+export type InsightLevel = 'all' | 'day' | 'six_hours' | 'hour' | 'ten_minutes' | 'minute'
 
 export interface InsightBucketsTable {
   form_id: string

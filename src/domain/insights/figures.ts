@@ -9,8 +9,13 @@ import { addToSum, type ExactSum } from './exact-sum.js'
 
 export interface QuestionTally {
   answered: number
-  /** Count per value given: `n:<digits>` numbers, `b:true|false` booleans, `l:<label>` choice labels. */
+  /**
+   * Count per value given: `n:<digits>` numbers, `b:true|false` booleans, `l:<label>` choice
+   * labels; except whole numbers, which are counted in `ints`.
+   */
   values: Map<string, number>
+  /** Count per whole-number answer (`n:42` is 42 here, never in `values`). */
+  ints: Map<number, number>
   /** Exact sum of the number answers, for the mean. */
   sum: ExactSum
 }
@@ -30,15 +35,34 @@ export interface Figures {
 
 export const emptyFigures = (): Figures => ({ responses: 0, questions: new Map(), variables: new Map() })
 
+const emptyTally = (): QuestionTally => ({ answered: 0, values: new Map(), ints: new Map(), sum: [] })
+
+// A number answer's text is its canonical JSON number; the whole ones in the safe range are
+// counted by value, so that stored figures can hold them as one dense array (figuresToJson).
+const WHOLE = /^(0|-?[1-9]\d{0,14})$/
+
+function countValue(tally: QuestionTally, key: string, count: number): void {
+  if (key.startsWith('n:') && WHOLE.test(key.slice(2))) addCount(tally.ints, Number(key.slice(2)), count)
+  else addCount(tally.values, key, count)
+}
+
+/** Adds to a count, removing the entry when it reaches zero. */
+function addCount<K>(counts: Map<K, number>, key: K, count: number): void {
+  const next = (counts.get(key) ?? 0) + count
+  if (next === 0) counts.delete(key)
+  else counts.set(key, next)
+}
+
 /** The figures of one stored response. */
 export function figuresOfItem(item: ResponseItem): Figures {
   const figures = emptyFigures()
   figures.responses = 1
   for (const answer of item.answers) {
-    const tally: QuestionTally = { answered: 1, values: new Map(), sum: [] }
+    const tally = emptyTally()
+    tally.answered = 1
     const value = answer[answer.type]
     if (answer.type === 'number') {
-      tally.values.set(`n:${value as string}`, 1)
+      countValue(tally, `n:${value as string}`, 1)
       tally.sum.push(Number(value))
     } else if (answer.type === 'boolean') {
       tally.values.set(`b:${String(value)}`, 1)
@@ -72,15 +96,12 @@ export function addFigures(target: Figures, source: Figures, sign: 1 | -1): Set<
   for (const [id, tally] of source.questions) {
     let into = target.questions.get(id)
     if (!into) {
-      into = { answered: 0, values: new Map(), sum: [] }
+      into = emptyTally()
       target.questions.set(id, into)
     }
     into.answered += sign * tally.answered
-    for (const [key, count] of tally.values) {
-      const next = (into.values.get(key) ?? 0) + sign * count
-      if (next === 0) into.values.delete(key)
-      else into.values.set(key, next)
-    }
+    for (const [key, count] of tally.values) addCount(into.values, key, sign * count)
+    for (const [value, count] of tally.ints) addCount(into.ints, value, sign * count)
     for (const part of tally.sum) addToSum(into.sum, sign * part)
     if (into.answered === 0) target.questions.delete(id)
   }
@@ -107,7 +128,11 @@ export function addFigures(target: Figures, source: Figures, sign: 1 | -1): Set<
 }
 
 // Stored as arrays of entries: labels are user text ("__proto__" included), never object keys.
-type QuestionJson = [id: string, answered: number, values: [string, number][], sum: number[]]
+// Whole-number counts are one dense array from the smallest value given, when the values are
+// close together (a scale, an age, a count of visits: `[base, c0, c1, ...]`, zeros between), else
+// `n:` entries like any value. A stored bucket of a busy form holds hundreds of values per
+// question; as entries, parsing them was most of the cost of an answer over a window.
+type QuestionJson = [id: string, answered: number, values: [string, number][], sum: number[], ints?: number[]]
 type VariableJson = [name: string, n: number, sum: number[], min: number, max: number]
 interface FiguresJson {
   r: number
@@ -115,10 +140,43 @@ interface FiguresJson {
   v: VariableJson[]
 }
 
+/** At most this many zeros per value given, and a few more, in a dense array of counts. */
+const denseSpan = (values: number) => 2 * values + 32
+
+function questionJson(id: string, tally: QuestionTally): QuestionJson {
+  const values = [...tally.values]
+  if (tally.ints.size === 0) return [id, tally.answered, values, tally.sum]
+  let low = Number.POSITIVE_INFINITY
+  let high = Number.NEGATIVE_INFINITY
+  for (const value of tally.ints.keys()) {
+    low = Math.min(low, value)
+    high = Math.max(high, value)
+  }
+  if (high - low + 1 > denseSpan(tally.ints.size)) {
+    const entries = [...tally.ints].map(([value, count]): [string, number] => [`n:${value}`, count])
+    return [id, tally.answered, [...entries, ...values], tally.sum]
+  }
+  const dense = new Array<number>(high - low + 2).fill(0)
+  dense[0] = low
+  for (const [value, count] of tally.ints) dense[value - low + 1] = count
+  return [id, tally.answered, values, tally.sum, dense]
+}
+
+/** Adds one stored question's counts into a tally (entries and the dense whole numbers). */
+function addStoredCounts(into: QuestionTally, values: [string, number][], dense: number[] | undefined): void {
+  for (const [key, count] of values) countValue(into, key, count)
+  if (dense === undefined) return
+  const low = dense[0] as number
+  for (let index = 1; index < dense.length; index++) {
+    const count = dense[index] as number
+    if (count !== 0) addCount(into.ints, low + index - 1, count)
+  }
+}
+
 export function figuresToJson(figures: Figures): string {
   const json: FiguresJson = {
     r: figures.responses,
-    q: [...figures.questions].map(([id, t]) => [id, t.answered, [...t.values], t.sum]),
+    q: [...figures.questions].map(([id, tally]) => questionJson(id, tally)),
     v: [...figures.variables].map(([name, t]) => [name, t.n, t.sum, t.min, t.max]),
   }
   return JSON.stringify(json)
@@ -126,41 +184,92 @@ export function figuresToJson(figures: Figures): string {
 
 export function figuresFromJson(text: string): Figures {
   const json = JSON.parse(text) as FiguresJson
-  return {
-    responses: json.r,
-    questions: new Map(
-      json.q.map(([id, answered, values, sum]) => [id, { answered, values: new Map(values), sum }]),
-    ),
-    variables: new Map(json.v.map(([name, n, sum, min, max]) => [name, { n, sum, min, max }])),
+  const figures = emptyFigures()
+  figures.responses = json.r
+  for (const [id, answered, values, sum, dense] of json.q) {
+    const tally: QuestionTally = { answered, values: new Map(), ints: new Map(), sum }
+    addStoredCounts(tally, values, dense)
+    figures.questions.set(id, tally)
   }
+  for (const [name, n, sum, min, max] of json.v) figures.variables.set(name, { n, sum, min, max })
+  return figures
 }
 
+// The most an answer adds into one dense array of whole-number counts; stored rows whose values
+// lie further apart are counted entry by entry.
+const MERGE_SPAN = 1 << 16
+
 /**
- * addFigures(target, figuresFromJson(text), 1) without building the stored figures first: an
- * answer over a window adds up to a few hundred stored rows, and their maps were most of its cost.
+ * The sum of many stored rows, as addFigures(sum, figuresFromJson(text), 1) for each would give,
+ * without building each row's figures: an answer over a window adds dozens of stored rows, and
+ * their maps were most of its cost. Whole-number counts are added into one dense array per
+ * question and put into the question's map once, by `figures()`.
  */
-export function addStoredFigures(target: Figures, text: string): void {
-  const json = JSON.parse(text) as FiguresJson
-  target.responses += json.r
-  for (const [id, answered, values, sum] of json.q) {
-    let into = target.questions.get(id)
-    if (!into) {
-      into = { answered: 0, values: new Map(), sum: [] }
-      target.questions.set(id, into)
+export class StoredFiguresSum {
+  private readonly sum = emptyFigures()
+  private readonly dense = new Map<QuestionTally, { low: number; counts: number[] }>()
+
+  add(text: string): void {
+    const json = JSON.parse(text) as FiguresJson
+    const target = this.sum
+    target.responses += json.r
+    for (const [id, answered, values, sum, dense] of json.q) {
+      let into = target.questions.get(id)
+      if (!into) {
+        into = emptyTally()
+        target.questions.set(id, into)
+      }
+      into.answered += answered
+      if (dense === undefined || !this.addDense(into, dense)) addStoredCounts(into, values, dense)
+      else for (const [key, count] of values) countValue(into, key, count)
+      for (const part of sum) addToSum(into.sum, part)
     }
-    into.answered += answered
-    for (const [key, count] of values) into.values.set(key, (into.values.get(key) ?? 0) + count)
-    for (const part of sum) addToSum(into.sum, part)
+    for (const [name, n, sum, min, max] of json.v) {
+      let into = target.variables.get(name)
+      if (!into) {
+        into = { n: 0, sum: [], min, max }
+        target.variables.set(name, into)
+      }
+      into.min = Math.min(into.min, min)
+      into.max = Math.max(into.max, max)
+      into.n += n
+      for (const part of sum) addToSum(into.sum, part)
+    }
   }
-  for (const [name, n, sum, min, max] of json.v) {
-    let into = target.variables.get(name)
+
+  /** Adds a stored dense array into the question's; false when the two together would span too much. */
+  private addDense(tally: QuestionTally, stored: number[]): boolean {
+    const low = stored[0] as number
+    const high = low + stored.length - 2
+    let into = this.dense.get(tally)
     if (!into) {
-      into = { n: 0, sum: [], min, max }
-      target.variables.set(name, into)
+      into = { low, counts: [] }
+      this.dense.set(tally, into)
     }
-    into.min = Math.min(into.min, min)
-    into.max = Math.max(into.max, max)
-    into.n += n
-    for (const part of sum) addToSum(into.sum, part)
+    const from = Math.min(into.low, low)
+    const to = Math.max(into.low + into.counts.length - 1, high)
+    if (to - from + 1 > MERGE_SPAN) return false
+    if (from < into.low) {
+      into.counts = [...new Array<number>(into.low - from).fill(0), ...into.counts]
+      into.low = from
+    }
+    const counts = into.counts
+    for (let index = counts.length; index <= to - from; index++) counts.push(0)
+    const offset = low - from - 1
+    for (let index = 1; index < stored.length; index++) {
+      counts[offset + index] = (counts[offset + index] as number) + (stored[index] as number)
+    }
+    return true
+  }
+
+  figures(): Figures {
+    for (const [tally, { low, counts }] of this.dense) {
+      for (let index = 0; index < counts.length; index++) {
+        const count = counts[index] as number
+        if (count !== 0) addCount(tally.ints, low + index, count)
+      }
+    }
+    this.dense.clear()
+    return this.sum
   }
 }

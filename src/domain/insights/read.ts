@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js'
 import type { ResponseItem } from '../forms/answers.js'
 import type { FormDefinition } from '../forms/definition.js'
 import { windowPieces } from './buckets.js'
-import { addFigures, addStoredFigures, emptyFigures, figuresOfItem } from './figures.js'
+import { addFigures, type Figures, figuresOfItem, StoredFiguresSum } from './figures.js'
 import { rebuildFormInsights } from './store.js'
 import { dayOf, type Insights, summarise } from './summary.js'
 
@@ -78,19 +78,22 @@ export async function readInsights(
     }
   }
 
-  const figures = emptyFigures()
+  const stored = new StoredFiguresSum()
+  const scanned: Figures[] = []
   const days = new Map<number, number>()
   for (const row of rows) {
     const bucket = Number(row.bucket)
     if (row.level === 'all') {
-      addStoredFigures(figures, row.figures)
+      stored.add(row.figures)
       continue
     }
     const day = dayOf(bucket)
     days.set(day, (days.get(day) ?? 0) + Number(row.responses))
-    if (row.level === 'scan') addFigures(figures, figuresOfItem(JSON.parse(row.figures) as ResponseItem), 1)
-    else if (row.figures !== '') addStoredFigures(figures, row.figures)
+    if (row.level === 'scan') scanned.push(figuresOfItem(JSON.parse(row.figures) as ResponseItem))
+    else if (row.figures !== '') stored.add(row.figures)
   }
+  const figures = stored.figures()
+  for (const one of scanned) addFigures(figures, one, 1)
   return summarise(formId, definition, figures, days)
 }
 

@@ -1,9 +1,17 @@
 import { sql } from 'kysely'
 import { parseTimestamp } from '../../clock.js'
 import { type Db, dialectOf } from '../../db/database.js'
-import type { InsightLevel } from '../../db/tables/insights.js'
 import type { ResponseItem } from '../forms/answers.js'
-import { type BucketKey, bucketsOf, DAY, floorTo, HOUR, levelSpan, MINUTE } from './buckets.js'
+import {
+  type BucketKey,
+  type BucketLevel,
+  bucketsOf,
+  childLevel,
+  floorTo,
+  levelSpan,
+  levels,
+  MINUTE,
+} from './buckets.js'
 import {
   addFigures,
   emptyFigures,
@@ -151,20 +159,14 @@ async function writeBuckets(
   }
 }
 
-const childLevel: Record<InsightLevel, InsightLevel | 'responses'> = {
-  all: 'day',
-  day: 'hour',
-  hour: 'minute',
-  minute: 'responses',
-}
-
 /**
  * After a deletion removed a variable's min or max from a bucket, the new extreme is found one
  * level down, finest first: a minute from its responses, an hour from its minutes, a day from
- * its hours, the form from its days. Only deletions pay this, and only for such variables.
+ * its hours, and so on up to the form from its days (buckets.ts). Only deletions pay this, and
+ * only for such variables.
  */
 async function repairExtremes(trx: Db, formId: string, stale: StaleExtremes): Promise<void> {
-  for (const level of ['minute', 'hour', 'day', 'all'] as const) {
+  for (const level of [...levels.map((each) => each.level).reverse(), 'all' as const]) {
     for (const { key, names } of stale.values()) {
       if (key.level !== level) continue
       const children = await childFigures(trx, formId, key)
@@ -188,7 +190,7 @@ async function repairExtremes(trx: Db, formId: string, stale: StaleExtremes): Pr
 }
 
 async function childFigures(trx: Db, formId: string, key: BucketKey): Promise<Figures[]> {
-  const child = childLevel[key.level]
+  const child = childLevel(key.level)
   if (child === 'responses') {
     const rows = await trx
       .selectFrom('responses')
@@ -205,9 +207,7 @@ async function childFigures(trx: Db, formId: string, key: BucketKey): Promise<Fi
     .where('form_id', '=', formId)
     .where('level', '=', child)
   if (key.level !== 'all') {
-    query = query
-      .where('bucket', '>=', key.bucket)
-      .where('bucket', '<', key.bucket + levelSpan[key.level as 'day' | 'hour'])
+    query = query.where('bucket', '>=', key.bucket).where('bucket', '<', key.bucket + levelSpan[key.level])
   }
   return (await query.execute()).map((row) => figuresFromJson(row.figures))
 }
@@ -218,34 +218,35 @@ const REBUILD_BATCH = 1000
  * Recomputes every bucket of a form from its responses, inside the caller's transaction, holding
  * the form row's lock so no submission or deletion interleaves. Responses are read in submission
  * order, so a day, hour or minute is complete (and written) as soon as a later one begins:
- * memory holds four buckets, whatever the number of responses.
+ * memory holds one bucket per level, whatever the number of responses.
  */
 export async function rebuildFormInsights(trx: Db, formId: string): Promise<number> {
   await trx.updateTable('forms').set({ last_seq: sql`last_seq` }).where('id', '=', formId).execute()
   await trx.deleteFrom('insight_buckets').where('form_id', '=', formId).execute()
   const total = emptyFigures()
-  const open = new Map<'day' | 'hour' | 'minute', { key: BucketKey; figures: Figures }>()
+  const open = new Map<BucketLevel, { key: BucketKey; figures: Figures }>()
   const finished: { key: BucketKey; figures: Figures }[] = []
-  let cursor = -1
+  // (submitted_at, seq): responses stored in the same microsecond by two processes are all read,
+  // whichever side of a batch's end they fall.
+  let cursor = { at: -1, seq: -1 }
   let counted = 0
   for (;;) {
+    const after = cursor
     const rows = await trx
       .selectFrom('responses')
-      .select(['submitted_at', 'item_json'])
+      .select(['submitted_at', 'seq', 'item_json'])
       .where('form_id', '=', formId)
-      .where('submitted_at', '>', cursor)
+      .where('submitted_at', '>=', after.at)
+      .where((eb) => eb.or([eb('submitted_at', '>', after.at), eb('seq', '>', after.seq)]))
       .orderBy('submitted_at', 'asc')
+      .orderBy('seq', 'asc')
       .limit(REBUILD_BATCH)
       .execute()
     for (const row of rows) {
       const at = Number(row.submitted_at)
       const figures = figuresOfItem(JSON.parse(row.item_json) as ResponseItem)
       addFigures(total, figures, 1)
-      for (const [level, span] of [
-        ['day', DAY],
-        ['hour', HOUR],
-        ['minute', MINUTE],
-      ] as const) {
+      for (const { level, span } of levels) {
         const bucket = floorTo(at, span)
         let current = open.get(level)
         if (current?.key.bucket !== bucket) {
@@ -255,7 +256,7 @@ export async function rebuildFormInsights(trx: Db, formId: string): Promise<numb
         }
         addFigures(current.figures, figures, 1)
       }
-      cursor = at
+      cursor = { at, seq: Number(row.seq) }
       counted++
     }
     await writeBuckets(trx, formId, finished.splice(0))

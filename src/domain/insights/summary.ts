@@ -63,6 +63,7 @@ function valuesOf(tally: QuestionTally | undefined, prefix: string): Map<string,
   for (const [key, count] of tally?.values ?? []) {
     if (key.startsWith(prefix)) found.set(key.slice(prefix.length), count)
   }
+  if (prefix === 'n:') for (const [value, count] of tally?.ints ?? []) found.set(String(value), count)
   return found
 }
 
