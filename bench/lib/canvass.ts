@@ -42,7 +42,10 @@ export async function startCanvass(
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
   const profileDir = process.env['BENCH_CPU_PROF']
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-  const child = spawn(process.execPath, [...profile, cliPath, 'serve'], {
+  // BENCH_NODE_FLAGS="--trace-gc ...": more V8 flags for the server, whose output then goes to
+  // this process's stdout (to see where memory goes: `npm run bench -- --only large-pages`).
+  const flags = process.env['BENCH_NODE_FLAGS']?.split(' ').filter(Boolean) ?? []
+  const child = spawn(process.execPath, [...profile, ...flags, cliPath, 'serve'], {
     env: {
       PATH: process.env['PATH'] ?? '',
       ...databaseEnv(database),
@@ -52,7 +55,7 @@ export async function startCanvass(
       CANVASS_RATE_LIMIT: '0',
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', flags.length > 0 ? 'inherit' : 'ignore', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
   await waitUntilUp(`${url}/healthz`)
