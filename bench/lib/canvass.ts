@@ -53,6 +53,8 @@ export async function startCanvass(
       PORT: String(port),
       LOG_LEVEL: 'warn',
       CANVASS_RATE_LIMIT: '0',
+      // glibc malloc settings of the bench's environment, e.g. MALLOC_MMAP_THRESHOLD_ (docs/operating.md).
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_'))),
       ...extraEnv,
     },
     stdio: ['ignore', flags.length > 0 ? 'inherit' : 'ignore', 'inherit'],

@@ -142,7 +142,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Self-hostable survey service: forms, responses, contact lists and webhooks. ' +
           'Every request carries `Authorization: Bearer <token>`; errors are RFC 9457 problem documents. ' +
           'A request body is at most `CANVASS_BODY_LIMIT` bytes (4 MiB; `413` past it); bodies over 1 MiB ' +
-          'are read a few at a time per process (`CANVASS_BODY_MEMORY`, 8 MiB of them), the others wait.',
+          'are read a few at a time per process (`CANVASS_BODY_MEMORY`, 4 MiB of them), the others wait.',
         license: { name: 'MIT', identifier: 'MIT' },
         contact: { name: 'Canvass maintainers (security reports: see SECURITY.md)' },
       },
