@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { PlannedPage } from '../domain/paging.js'
+import { PIECE_BYTES, pieces } from '../pieces.js'
 import { ApiError } from './errors.js'
 import { type Page, pageResult } from './pagination.js'
 
@@ -89,14 +90,9 @@ export function batchesBySize<T>(items: T[], size: (item: T) => number, batchByt
   return batches
 }
 
-// Written in pieces of 64 KiB: each is its own Buffer, so what waits in the socket's queue never
-// pins a whole batch, and the next batch is loaded only when the client has taken this one.
-const PIECE_BYTES = 64 * 1024
-
-async function* pieces(text: string | Buffer): AsyncGenerator<Buffer> {
-  const bytes = typeof text === 'string' ? Buffer.from(text) : text
-  for (let at = 0; at < bytes.length; at += PIECE_BYTES) yield bytes.subarray(at, at + PIECE_BYTES)
-}
+// Written in pieces of 64 KiB (src/pieces.ts): each is its own Buffer, so what waits in the
+// socket's queue never pins a whole batch, and the next batch is loaded only when the client has
+// taken this one.
 
 /**
  * Writes `{"page":"n","page_size":"n","items":[...]}`, byte for byte what a one-string page

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../db/database.js'
+import { pieces } from '../../pieces.js'
 import type { Answer, ResponseItem } from './answers.js'
 import type { FormDefinition } from './definition.js'
 import { exportBatchRows, exportResponseItems, type ItemJson, type ResponseFilter } from './responses.js'
@@ -70,7 +71,8 @@ export function spreadsheetSafe(cell: string): string {
 
 // Written in chunks of about 16 KiB. A batch joined into one string (~400 KB) lands in V8's
 // large-object space, which only a full collection frees: at export speed those strings piled up
-// as ~100 MB of resident memory (`npm run bench -- --only export`). A larger item goes out alone.
+// as ~100 MB of resident memory (`npm run bench -- --only export`). A larger item goes out in
+// pieces of at most 64 KiB (src/http/memory.ts).
 const CHUNK_BYTES = 16 * 1024
 const newline = Buffer.from('\n')
 
@@ -81,11 +83,11 @@ function* chunks(items: ItemJson[], line: (item: ItemJson) => Buffer[]): Generat
     for (const part of line(item)) {
       parts.push(part)
       bytes += part.length
-    }
-    if (bytes >= CHUNK_BYTES) {
-      yield parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, bytes)
-      parts = []
-      bytes = 0
+      if (bytes >= CHUNK_BYTES) {
+        yield parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, bytes)
+        parts = []
+        bytes = 0
+      }
     }
   }
   if (bytes > 0) yield Buffer.concat(parts, bytes)
@@ -112,7 +114,7 @@ export function exportStream(
   const batches = exportResponseItems(db, formId, filter, batchRows)
   const line =
     format === 'ndjson'
-      ? (item: ItemJson) => [typeof item === 'string' ? Buffer.from(item) : item, newline]
+      ? (item: ItemJson) => [...pieces(item), newline]
       : (() => {
           const columns = csvColumns(definition)
           return (json: ItemJson) => {
