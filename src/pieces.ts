@@ -2,23 +2,29 @@
 // (pages: src/http/memory.ts; exports: src/domain/forms/export.ts).
 
 export const PIECE_BYTES = 64 * 1024
-// A text is encoded a slice at a time (at most 3 bytes a UTF-16 unit): one Buffer of a 4 MB item
-// is a block glibc serves from its heap once it has seen a few, and that heap fragments
-// (docs/operating.md, "glibc and large buffers"); 64 KiB blocks are reused.
+// A text up to a million UTF-16 units (a contact with large data, ~200 KB) is encoded a slice at
+// a time (at most 3 bytes a unit): its Buffer would be a block glibc serves from a heap that
+// fragments (docs/operating.md, "glibc and large buffers"), and 64 KiB blocks are reused; the
+// large-pages bench on SQLite went from 620 to 544-570 MB. A longer one (a multi-MB response
+// read from PostgreSQL) is encoded at once, so the string can be collected while its bytes are
+// written: kept alive through its slices, test/reliability/memory.test.ts peaked 534-632 MB on
+// PostgreSQL against 406-431.
 const PIECE_UNITS = Math.floor(PIECE_BYTES / 3)
+const SLICED_UNITS = 1 << 20
 
 /** The UTF-8 bytes of a text, or the bytes of a Buffer, in pieces of at most 64 KiB. */
 export function* pieces(text: string | Buffer): Generator<Buffer> {
-  if (typeof text !== 'string') {
-    for (let at = 0; at < text.length; at += PIECE_BYTES) yield text.subarray(at, at + PIECE_BYTES)
+  const bytes = typeof text === 'string' && text.length > SLICED_UNITS ? Buffer.from(text) : text
+  if (typeof bytes !== 'string') {
+    for (let at = 0; at < bytes.length; at += PIECE_BYTES) yield bytes.subarray(at, at + PIECE_BYTES)
     return
   }
-  for (let at = 0; at < text.length; ) {
-    let end = Math.min(text.length, at + PIECE_UNITS)
+  for (let at = 0; at < bytes.length; ) {
+    let end = Math.min(bytes.length, at + PIECE_UNITS)
     // Never between the two halves of a surrogate pair: each half alone would encode as U+FFFD.
-    const last = text.charCodeAt(end - 1)
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
-    yield Buffer.from(text.slice(at, end))
+    const last = bytes.charCodeAt(end - 1)
+    if (end < bytes.length && last >= 0xd800 && last <= 0xdbff) end--
+    yield Buffer.from(bytes.slice(at, end))
     at = end
   }
 }

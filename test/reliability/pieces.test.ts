@@ -29,6 +29,13 @@ describe('pieces', () => {
     )
   })
 
+  it('of a text of over a million units are its UTF-8 bytes too', () => {
+    const text = `${'a'.repeat(1 << 20)}😀é`
+    const parts = [...pieces(text)]
+    for (const part of parts) expect(part.length).toBeLessThanOrEqual(PIECE_BYTES)
+    expect(Buffer.concat(parts).equals(Buffer.from(text))).toBe(true)
+  })
+
   it('of a Buffer are slices of it', () => {
     const bytes = Buffer.alloc(3 * PIECE_BYTES + 7, 1)
     const parts = [...pieces(bytes)]

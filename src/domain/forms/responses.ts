@@ -172,6 +172,16 @@ function itemColumn(db: Db) {
     : sql<ItemJson>`cast(item_json as blob)`.as('item_json')
 }
 
+/**
+ * The memory a stored item of `bytes` holds while it is loaded, for the list-memory budget. On
+ * SQLite its blob. On PostgreSQL, `pg` receives the row into a buffer that grows by doubling (up
+ * to twice the row) and then decodes it to a string: three times the row (the large-pages bench
+ * peaked 646 MB counting it once).
+ */
+export function loadedItemBytes(db: Db, bytes: number): number {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 3 * bytes : bytes
+}
+
 /** The form's response count (positions) and the size of its largest item; undefined when not the workspace's. */
 export async function formSizes(db: Db, workspaceId: string, formId: string) {
   return db

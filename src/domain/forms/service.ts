@@ -22,6 +22,7 @@ import {
   deleteResponses,
   formSizes,
   listResponseItems,
+  loadedItemBytes,
   loadResponseItems,
   type ResponseFilter,
   submitResponse,
@@ -98,6 +99,8 @@ export function responsesService(
     ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes),
     loadItems: (formId: string, seqs: number[], order: 'asc' | 'desc') =>
       loadResponseItems(db, formId, seqs, order),
+    /** What an item of `bytes` stored bytes holds in memory once loaded (responses.ts). */
+    loadedBytes: (bytes: number) => loadedItemBytes(db, bytes),
     async delete(workspaceId: string, formId: string, ids: string[]) {
       const deleted = await deleteResponses(database, workspaceId, formId, ids)
       changed(formId)
@@ -117,7 +120,8 @@ export function responsesService(
       const form = await findForm(db, workspaceId, formId)
       const sizes = await formSizes(db, workspaceId, formId)
       if (!form || !sizes) return undefined
-      const maxItemBytes = Number(sizes.max_item_bytes)
+      // What the largest item holds once loaded: batches are sized and counted by it.
+      const maxItemBytes = loadedItemBytes(db, Number(sizes.max_item_bytes))
       return {
         maxItemBytes,
         stream: (batchBytes: number) =>

@@ -127,7 +127,10 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       const formId = request.params.form_id
       // Taken before the query, for the case that every item of the form is small: then the page
       // is read in one query and held as one string, until it is sent.
-      const hotBytes = (page_size + 1) * HOT_ITEM_BYTES
+      // With a budget under ~16 MB (CANVASS_LIST_MEMORY may be 1 MiB), a full page of hot items
+      // would not fit at all: items over the page's share of the budget are read in batches.
+      const hotItemBytes = Math.min(HOT_ITEM_BYTES, Math.floor(memory.limit / (page_size + 1)))
+      const hotBytes = (page_size + 1) * hotItemBytes
       await memory.take(hotBytes)
       let found: Awaited<ReturnType<typeof app.ctx.responses.page>>
       try {
@@ -136,7 +139,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
           formId,
           { page, page_size },
           filter,
-          HOT_ITEM_BYTES,
+          hotItemBytes,
         )
       } finally {
         if (Array.isArray(found)) memory.giveWhenSent(reply, hotBytes)
@@ -150,9 +153,11 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
         return sendJsonText(reply, 200, joinItems(head, shaped.items, ']}'))
       }
       const rows = found.plan.slice(0, page_size)
-      for (const row of rows) memory.check(Number(row.bytes), 'a response on this page')
-      const batches = batchesBySize(rows, (row) => Number(row.bytes), memory.batchBytes).map((batch) => ({
-        bytes: batch.reduce((sum, row) => sum + Number(row.bytes), 0),
+      const loaded = (row: { bytes: number | string | bigint }) =>
+        app.ctx.responses.loadedBytes(Number(row.bytes))
+      for (const row of rows) memory.check(loaded(row), 'a response on this page')
+      const batches = batchesBySize(rows, loaded, memory.batchBytes).map((batch) => ({
+        bytes: batch.reduce((sum, row) => sum + loaded(row), 0),
         load: () =>
           app.ctx.responses.loadItems(
             formId,
