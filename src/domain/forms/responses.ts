@@ -174,12 +174,14 @@ function itemColumn(db: Db) {
 
 /**
  * The memory a stored item of `bytes` holds while it is loaded, for the list-memory budget. On
- * SQLite its blob. On PostgreSQL, `pg` receives the row into a buffer that grows by doubling (up
- * to twice the row) and then decodes it to a string: three times the row (the large-pages bench
- * peaked 646 MB counting it once).
+ * SQLite twice its bytes: SQLite assembles a large value from its overflow pages into one block,
+ * then better-sqlite3 copies it into a Buffer (the large-pages bench: 560-570 MB counting it once,
+ * 446-456 twice). On PostgreSQL three times: `pg` receives the row into a buffer that grows by
+ * doubling (up to twice the row), then decodes it to a string (646 MB counting it once, 431-433
+ * three times).
  */
 export function loadedItemBytes(db: Db, bytes: number): number {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 3 * bytes : bytes
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 3 * bytes : 2 * bytes
 }
 
 /** The form's response count (positions) and the size of its largest item; undefined when not the workspace's. */
