@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createForm } from '../forms/fixtures.js'
 import { ensureDashboardBuilt, expectAccessible, launchChromium, screenshots } from '../support/browser.js'
 import { useTestContext } from '../support/context.js'
 
@@ -198,13 +199,10 @@ describe('the form builder', () => {
   }, 180_000)
 
   it('shows the server’s message at the field when a save is refused', async () => {
-    const formId = (
-      await ctx.request({
-        method: 'POST',
-        url: '/v1/forms',
-        payload: { title: 'Refused', questions: [{ id: 'a', title: 'A', type: 'short_text' }] },
-      })
-    ).json().id
+    const formId = await createForm(ctx, {
+      title: 'Refused',
+      questions: [{ id: 'a', title: 'A', type: 'short_text' }],
+    })
     const { context, page } = await signedInPage()
     await openEditor(page, formId)
     // Typed rules are checked as you type, and the save is not even sent...
@@ -224,13 +222,10 @@ describe('the form builder', () => {
   }, 90_000)
 
   it('refuses to overwrite a save made since the form was opened, and can load that version', async () => {
-    const formId = (
-      await ctx.request({
-        method: 'POST',
-        url: '/v1/forms',
-        payload: { title: 'Shared', questions: [{ id: 'a', title: 'A', type: 'short_text' }] },
-      })
-    ).json().id
+    const formId = await createForm(ctx, {
+      title: 'Shared',
+      questions: [{ id: 'a', title: 'A', type: 'short_text' }],
+    })
     const { context, page } = await signedInPage()
     await openEditor(page, formId)
     const elsewhere = await ctx.request({
@@ -251,13 +246,10 @@ describe('the form builder', () => {
   })
 
   it('keeps unsaved changes through a reload, and asks before leaving with them', async () => {
-    const formId = (
-      await ctx.request({
-        method: 'POST',
-        url: '/v1/forms',
-        payload: { title: 'Draft', questions: [{ id: 'a', title: 'A', type: 'short_text' }] },
-      })
-    ).json().id
+    const formId = await createForm(ctx, {
+      title: 'Draft',
+      questions: [{ id: 'a', title: 'A', type: 'short_text' }],
+    })
     const { context, page } = await signedInPage()
     await openEditor(page, formId)
     await page.getByLabel('Form title').fill('Draft, edited')
@@ -285,24 +277,18 @@ describe('the form builder', () => {
   })
 
   it('warns before a save that would leave answers without their question or choice', async () => {
-    const formId = (
-      await ctx.request({
-        method: 'POST',
-        url: '/v1/forms',
-        payload: {
-          title: 'Answered',
-          questions: [
-            {
-              id: 'pick',
-              title: 'Pick one',
-              type: 'multiple_choice',
-              properties: { choices: ['Tea', 'Coffee'] },
-            },
-            { id: 'why', title: 'Why?', type: 'short_text' },
-          ],
+    const formId = await createForm(ctx, {
+      title: 'Answered',
+      questions: [
+        {
+          id: 'pick',
+          title: 'Pick one',
+          type: 'multiple_choice',
+          properties: { choices: ['Tea', 'Coffee'] },
         },
-      })
-    ).json().id
+        { id: 'why', title: 'Why?', type: 'short_text' },
+      ],
+    })
     for (const pick of ['Tea', 'Coffee', 'Coffee']) {
       const response = await ctx.request({
         method: 'POST',
