@@ -66,6 +66,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       // machine, though most files wait on databases, child processes and the browser. Two files
       // at a time take the suite from ~22 to ~10 minutes here (565 s, 2026-11-24).
       maxWorkers: 2,
+      globalSetup: ['test/support/global-setup.ts'],
       projects: backends.map((backend) => ({
         extends: true,
         test: {

@@ -32,7 +32,10 @@ export async function createTestDatabase(backend: TestBackend = testBackend): Pr
       },
     }
   }
-  const schema = `t_${suffix}`
+  // Under `vitest` the run's global set-up names the run and drops its schemas at the end
+  // (global-setup.ts); a file run some other way drops its own.
+  const run = process.env['CANVASS_TEST_RUN']
+  const schema = run ? `t_${run}_${suffix}` : `t_${suffix}`
   const admin = new pg.Client({ connectionString: postgresUrl })
   await admin.connect()
   await admin.query(`create schema ${schema}`)
@@ -42,6 +45,7 @@ export async function createTestDatabase(backend: TestBackend = testBackend): Pr
     config: { kind: 'postgres', connectionString: url },
     url,
     async drop() {
+      if (run) return
       const client = new pg.Client({ connectionString: postgresUrl })
       await client.connect()
       await client.query(`drop schema if exists ${schema} cascade`)
