@@ -31,7 +31,7 @@ beforeAll(async () => {
           answers: { q_short: `Bulk ${i + k}`, q_nps: (i + k) % 11 },
         })),
       )
-      for (const response of stored ?? []) items.push(response.item)
+      for (const outcome of stored ?? []) if ('stored' in outcome) items.push(outcome.stored.item)
     })
   }
 })

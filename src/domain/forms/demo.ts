@@ -150,7 +150,10 @@ export async function seedDemo(
   for (let stored = 0; stored < responses; ) {
     const size = Math.min(BATCH, responses - stored)
     const submissions = Array.from({ length: size }, demoSubmission)
-    await database.transaction((trx) => storeResponses(trx, signal, workspaceId, form.id, submissions))
+    await database.transaction(async (trx) => {
+      const outcomes = await storeResponses(trx, signal, workspaceId, form.id, submissions)
+      for (const outcome of outcomes ?? []) if ('refused' in outcome) throw outcome.refused
+    })
     stored += size
     onProgress(stored)
   }

@@ -1,11 +1,12 @@
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
+import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
 import { type Database, type Db, preparedColumnReader, type Transaction } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
 import { type IdPool, newId } from '../../ids.js'
-import { type FieldError, validationFailed } from '../errors.js'
+import { type DomainError, validationFailed } from '../errors.js'
 import { forgetInsights, recordInsights } from '../insights/store.js'
-import { enqueueFormResponseEvent } from '../webhooks/outbox.js'
+import { enqueueFormResponseEvents } from '../webhooks/outbox.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { buildResponseItem, type ResponseItem, type Submission } from './answers.js'
 import type { FormDefinition } from './definition.js'
@@ -23,7 +24,6 @@ export interface StoredResponse {
   json: string
 }
 
-const INSERT_CHUNK = 500
 // At most 100 definitions of at most 64 KB each are kept: a bounded few MB.
 const DEFINITIONS_KEPT = 100
 const DEFINITION_KEPT_MAX_LENGTH = 65_536
@@ -55,26 +55,32 @@ function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
   return definition
 }
 
+/** What became of one submission: stored, or refused on its own (the others stored regardless). */
+export type SubmissionOutcome = { stored: StoredResponse } | { refused: DomainError | NotAcceptingError }
+
 /**
  * Stores submissions to one form inside the caller's transaction: locks the form row (the
  * UPDATE does, on both databases), checks each submission against the definition read under
- * that lock, and writes each response with its webhook event. Every path that stores responses
- * (the API, seed-demo) comes through here. `definitions` keeps parsed definitions between calls.
+ * that lock, and writes the valid ones, in order, with their webhook events and insights. A
+ * submission that is invalid (or, public, arrives when the form no longer accepts answers) is
+ * refused alone. Every path that stores responses (the API through its batches, seed-demo)
+ * comes through here. Undefined when the form is not in the workspace.
  */
 export async function storeResponses(
   trx: Transaction,
   signal: DeliverySignal,
   workspaceId: string,
   formId: string,
-  submissions: Submission[],
+  submissions: readonly Submission[],
   options: StoreOptions = {},
-): Promise<StoredResponse[] | undefined> {
+): Promise<SubmissionOutcome[] | undefined> {
   const count = submissions.length
   const now = nowMicros()
   // Raw SQL rather than the query builder on this hot path: building and compiling an UPDATE
   // cost more CPU than SQLite takes to run it (`npm run bench -- --only submit`).
   // submitted_at = max(now, previous + 1 µs): strictly increasing within the form, so the order
-  // by seq is also the order by submitted_at.
+  // by seq is also the order by submitted_at. Positions are claimed for every submission; those
+  // of refused ones are given back below, so seq stays gap-free.
   const { rows } = await sql<
     Pick<FormsTable, 'definition' | 'last_seq' | 'last_submitted_at' | 'max_item_bytes'>
   >`
@@ -90,52 +96,69 @@ export async function storeResponses(
     : (JSON.parse(form.definition) as FormDefinition)
   const firstSeq = Number(form.last_seq) - count + 1
   const firstAt = Number(form.last_submitted_at) - count + 1
-  if (options.public) {
-    // Checked under the row lock, against the count before these: concurrent public submissions
-    // cannot overshoot max_responses (last_seq is the count), on any number of processes.
-    const acceptance = publicAcceptance(completeSettings(definition.settings), firstSeq - 1, now)
-    if (acceptance !== 'accepting') throw new NotAcceptingError(acceptance)
-  }
+  const settings = options.public ? completeSettings(definition.settings) : undefined
 
+  const outcomes: SubmissionOutcome[] = []
   const stored: StoredResponse[] = []
-  const errors: FieldError[] = []
-  submissions.forEach((submission, index) => {
+  for (const submission of submissions) {
+    if (settings) {
+      // Checked under the row lock, against the count before this one: concurrent public
+      // submissions cannot overshoot max_responses (last_seq is the count), on any number of processes.
+      const acceptance = publicAcceptance(settings, firstSeq - 1 + stored.length, now)
+      if (acceptance !== 'accepting') {
+        outcomes.push({ refused: new NotAcceptingError(acceptance) })
+        continue
+      }
+    }
     const id = options.ids ? options.ids.next('rsp') : newId('rsp')
-    const built = buildResponseItem(definition, submission, id, formatTimestamp(firstAt + index))
-    const prefix = count > 1 ? `/${index}` : ''
-    for (const error of built.errors) errors.push({ path: `${prefix}${error.path}`, message: error.message })
-    stored.push({ item: built.item, json: '' })
-  })
-  if (errors.length > 0) throw validationFailed(errors)
-  // Serialised only once every value is known to be valid (and so of bounded depth).
-  let largest = 0
-  for (const response of stored) {
-    response.json = JSON.stringify(response.item)
-    largest = Math.max(largest, Buffer.byteLength(response.json))
+    const built = buildResponseItem(definition, submission, id, formatTimestamp(firstAt + stored.length))
+    if (built.errors.length > 0) {
+      outcomes.push({ refused: validationFailed(built.errors) })
+      continue
+    }
+    // Serialised only once every value is known to be valid (and so of bounded depth).
+    const response = { item: built.item, json: JSON.stringify(built.item) }
+    stored.push(response)
+    outcomes.push({ stored: response })
   }
+  const refused = count - stored.length
+  if (refused > 0) {
+    // Both columns were advanced by `count`: taking `refused` back leaves them where storing only
+    // the accepted ones would have (max(now, previous + 1 µs) for the first, then one µs apart).
+    // With none stored, last_submitted_at may end at now - 1 µs rather than where it was: no
+    // response lies between, and every later one still comes after it.
+    await sql`update forms set last_seq = last_seq - ${refused},
+      last_submitted_at = last_submitted_at - ${refused} where id = ${formId}`.execute(trx)
+  }
+  if (stored.length === 0) return outcomes
+
   // Kept for the listing, which reads a page in one go only when every item of the form is small.
+  let largest = 0
+  for (const response of stored) largest = Math.max(largest, Buffer.byteLength(response.json))
   if (largest > Number(form.max_item_bytes)) {
     await trx.updateTable('forms').set({ max_item_bytes: largest }).where('id', '=', formId).execute()
   }
-
-  for (let start = 0; start < count; start += INSERT_CHUNK) {
-    const rows = stored
-      .slice(start, start + INSERT_CHUNK)
-      .map(
-        (response, offset) =>
-          sql`(${response.item.id}, ${formId}, ${firstSeq + start + offset}, ${firstAt + start + offset}, ${response.json})`,
-      )
-    await sql`insert into responses (id, form_id, seq, submitted_at, item_json) values ${sql.join(rows)}`.execute(
+  const indexed = stored.map((response, index) => ({ response, index }))
+  for (const rows of chunksOf(indexed, INSERT_ROWS, INSERT_BYTES, ({ response }) => response.json.length)) {
+    const values = rows.map(
+      ({ response, index }) =>
+        sql`(${response.item.id}, ${formId}, ${firstSeq + index}, ${firstAt + index}, ${response.json})`,
+    )
+    await sql`insert into responses (id, form_id, seq, submitted_at, item_json) values ${sql.join(values)}`.execute(
       trx,
     )
   }
-  for (const response of stored) {
-    await enqueueFormResponseEvent(trx, signal, { workspaceId, formId, itemJson: response.json }, options.ids)
-  }
+  await enqueueFormResponseEvents(
+    trx,
+    signal,
+    { workspaceId, formId, itemJsons: stored.map((response) => response.json) },
+    options.ids,
+  )
   await recordInsights(trx, formId, stored)
-  return stored
+  return outcomes
 }
 
+/** One submission in its own transaction; throws its refusal. Undefined when the form is not in the workspace. */
 export async function submitResponse(
   database: Database,
   signal: DeliverySignal,
@@ -144,10 +167,13 @@ export async function submitResponse(
   submission: Submission,
   options: StoreOptions = {},
 ): Promise<StoredResponse | undefined> {
-  const stored = await database.transaction((trx) =>
+  const outcomes = await database.transaction((trx) =>
     storeResponses(trx, signal, workspaceId, formId, [submission], options),
   )
-  return stored?.[0]
+  const outcome = outcomes?.[0]
+  if (outcome === undefined) return undefined
+  if ('refused' in outcome) throw outcome.refused
+  return outcome.stored
 }
 
 export interface ResponseFilter {

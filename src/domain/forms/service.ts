@@ -5,6 +5,7 @@ import { DomainError } from '../errors.js'
 import type { Paging, PlannedPage } from '../paging.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import type { Submission } from './answers.js'
+import { SubmissionBatches } from './batches.js'
 import type { FormInput } from './definition.js'
 import { type ExportFormat, type ExportMemory, exportStream } from './export.js'
 import {
@@ -18,14 +19,12 @@ import {
 } from './forms.js'
 import { PublicFormReader } from './public.js'
 import {
-  type DefinitionMemo,
   deleteResponses,
   formSizes,
   listResponseItems,
   loadedItemBytes,
   loadResponseItems,
   type ResponseFilter,
-  submitResponse,
 } from './responses.js'
 import { NotAcceptingError } from './settings.js'
 
@@ -73,14 +72,10 @@ export function responsesService(
   changed: FormChanged = () => {},
 ) {
   const { db } = database
-  const definitions: DefinitionMemo = new Map()
-  const ids = new IdPool()
+  const batches = new SubmissionBatches(database, signal, { definitions: new Map(), ids: new IdPool() })
   return {
     async submit(workspaceId: string, formId: string, submission: Submission) {
-      const stored = await submitResponse(database, signal, workspaceId, formId, submission, {
-        definitions,
-        ids,
-      })
+      const stored = await batches.submit(workspaceId, formId, submission)
       changed(formId)
       if (stored) metrics.responsesStored.inc()
       return stored
@@ -137,8 +132,11 @@ export function responsesService(
  */
 export function publicFormsService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
   const reader = new PublicFormReader(database.db)
-  const definitions: DefinitionMemo = new Map()
-  const ids = new IdPool()
+  const batches = new SubmissionBatches(database, signal, {
+    public: true,
+    definitions: new Map(),
+    ids: new IdPool(),
+  })
   const refused = (kind: PublicRefusal) => metrics.publicSubmissionsRefused.inc({ kind })
   return {
     find: (formId: string) => reader.find(formId),
@@ -147,11 +145,7 @@ export function publicFormsService(database: Database, signal: DeliverySignal, m
     /** Checked again under the form's lock: a form that closed meanwhile throws NotAcceptingError. */
     async submit(workspaceId: string, formId: string, submission: Submission) {
       try {
-        const stored = await submitResponse(database, signal, workspaceId, formId, submission, {
-          public: true,
-          definitions,
-          ids,
-        })
+        const stored = await batches.submit(workspaceId, formId, submission)
         reader.forget(formId)
         if (stored) metrics.responsesStored.inc()
         return stored

@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
+import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
 import type { Database, Db, Transaction } from '../../db/database.js'
 import type { WebhookDeliveriesTable } from '../../db/tables/webhooks.js'
 import { type IdPool, newId } from '../../ids.js'
@@ -73,30 +74,56 @@ export async function queueEvent(
   payload: (header: EventHeader) => string,
   options: { manual?: boolean; ids?: IdPool | undefined } = {},
 ): Promise<QueuedDelivery[]> {
-  if (webhookIds.length === 0) return []
-  const now = nowMicros()
+  return queueEvents(trx, signal, webhookIds, eventType, [payload], options)
+}
+
+/**
+ * Queues events of one type, in order, each for every one of the webhooks (queueEvent for
+ * several): a batch of submissions writes all its deliveries in one statement, not one per event.
+ * The deliveries are returned event by event.
+ */
+export async function queueEvents(
+  trx: Transaction,
+  signal: DeliverySignal,
+  webhookIds: string[],
+  eventType: string,
+  payloads: readonly ((header: EventHeader) => string)[],
+  options: { manual?: boolean; ids?: IdPool | undefined } = {},
+): Promise<QueuedDelivery[]> {
+  if (webhookIds.length === 0 || payloads.length === 0) return []
   const id = (prefix: 'evt' | 'dlv') => (options.ids ? options.ids.next(prefix) : newId(prefix))
-  const eventId = id('evt')
-  const body = payload({ event_id: eventId, event_type: eventType, created_at: formatTimestamp(now) })
   const manual = options.manual ? 1 : 0
-  // Every row its own instant (docs/api.md#timestamps): the first shares the event's, the rest follow.
-  const queued = webhookIds.map((_, index) => ({
-    id: id('dlv'),
-    eventId,
-    createdAt: index === 0 ? now : nowMicros(),
-  }))
+  const queued: (QueuedDelivery & { webhookId: string; body: string; now: number })[] = []
+  for (const payload of payloads) {
+    const now = nowMicros()
+    const eventId = id('evt')
+    const body = payload({ event_id: eventId, event_type: eventType, created_at: formatTimestamp(now) })
+    // Every row its own instant (docs/api.md#timestamps): the first shares the event's, the rest follow.
+    for (const [index, webhookId] of webhookIds.entries()) {
+      queued.push({
+        id: id('dlv'),
+        eventId,
+        createdAt: index === 0 ? now : nowMicros(),
+        webhookId,
+        body,
+        now,
+      })
+    }
+  }
   // Raw SQL without `returning`: on every submission, building this 15-column insert with the
   // query builder and reading the row back cost more CPU than SQLite takes to write it
   // (`npm run bench -- --only submit`). Columns left out are null.
-  const rows = queued.map(
-    (delivery, index) =>
-      sql`(${delivery.id}, ${webhookIds[index]}, ${eventId}, ${eventType}, ${body}, 'pending', 0, 0, ${manual}, ${now}, ${delivery.createdAt})`,
-  )
-  await sql`insert into webhook_deliveries (id, webhook_id, event_id, event_type, payload, status,
-      attempts, attempt_base, manual, next_attempt_at, created_at)
-    values ${sql.join(rows)}`.execute(trx)
+  for (const chunk of chunksOf(queued, INSERT_ROWS, INSERT_BYTES, (delivery) => delivery.body.length)) {
+    const rows = chunk.map(
+      (delivery) =>
+        sql`(${delivery.id}, ${delivery.webhookId}, ${delivery.eventId}, ${eventType}, ${delivery.body}, 'pending', 0, 0, ${manual}, ${delivery.now}, ${delivery.createdAt})`,
+    )
+    await sql`insert into webhook_deliveries (id, webhook_id, event_id, event_type, payload, status,
+        attempts, attempt_base, manual, next_attempt_at, created_at)
+      values ${sql.join(rows)}`.execute(trx)
+  }
   signal.announceAfterCommit(trx)
-  return queued
+  return queued.map(({ id, eventId, createdAt }) => ({ id, eventId, createdAt }))
 }
 
 /** Sends a `ping` event to one webhook through the same durable path as real events. */

@@ -1,39 +1,42 @@
 import { sql } from 'kysely'
 import type { Transaction } from '../../db/database.js'
 import type { IdPool } from '../../ids.js'
-import { queueEvent } from './deliveries.js'
+import { type EventHeader, queueEvents } from './deliveries.js'
 import type { DeliverySignal } from './signal.js'
 import { eventTypesOf, type WebhookRow } from './webhooks.js'
 
-export interface FormResponseEvent {
+export interface FormResponseEvents {
   workspaceId: string
   formId: string
-  /** The response exactly as the listing shows it: the stored `{"id":…,"submitted_at":…,…}` text. */
-  itemJson: string
+  /** The responses exactly as the listing shows them: stored `{"id":…,"submitted_at":…,…}` texts, in order. */
+  itemJsons: readonly string[]
 }
 
 /**
- * Records a `form_response` event for every enabled webhook of the form. Called inside the
- * transaction that stores the response, so the event exists if and only if the response does.
+ * Records a `form_response` event per response for every enabled webhook of the form. Called
+ * inside the transaction that stores the responses, so an event exists if and only if its
+ * response does.
  */
-export async function enqueueFormResponseEvent(
+export async function enqueueFormResponseEvents(
   trx: Transaction,
   signal: DeliverySignal,
-  event: FormResponseEvent,
+  events: FormResponseEvents,
   ids?: IdPool,
 ): Promise<void> {
   // Raw SQL: on this hot path (every submission) the query builder cost more than the query.
   const { rows: webhooks } = await sql<Pick<WebhookRow, 'id' | 'event_types'>>`
     select id, event_types from webhooks
-    where form_id = ${event.formId} and workspace_id = ${event.workspaceId} and enabled = 1
+    where form_id = ${events.formId} and workspace_id = ${events.workspaceId} and enabled = 1
     order by created_at asc`.execute(trx)
   const subscribed = webhooks.filter((webhook) => eventTypesOf(webhook).form_response).map(({ id }) => id)
-  await queueEvent(
+  await queueEvents(
     trx,
     signal,
     subscribed,
     'form_response',
-    (header) => formResponsePayload(header, event.formId, event.itemJson),
+    events.itemJsons.map(
+      (itemJson) => (header: EventHeader) => formResponsePayload(header, events.formId, itemJson),
+    ),
     { ids },
   )
 }

@@ -1,0 +1,99 @@
+import type { Database } from '../../db/database.js'
+import type { DeliverySignal } from '../webhooks/signal.js'
+import type { Submission } from './answers.js'
+import {
+  type StoredResponse,
+  type StoreOptions,
+  type SubmissionOutcome,
+  storeResponses,
+} from './responses.js'
+
+// Group commit. Submissions to a form that arrive while one of its transactions is writing wait
+// for it to end (or for the requests read in the same turn of the event loop), then are stored together in the next: one lock of the form row, one insert of
+// responses, of deliveries and of insight buckets for the lot. Alone, a submission starts its
+// transaction at once (no added wait); under load the fixed cost of a transaction, most of a
+// submission's cost on its own, is shared (`npm run bench -- --only submit`). Each submission is
+// still checked on its own and refused on its own (storeResponses); if a transaction fails as a
+// whole, its submissions are tried again one by one, so one cannot fail the others.
+
+// Enough to share a transaction among every connection of a loaded server, few enough that one
+// transaction holds the form's row only briefly.
+const MAX_BATCH = 32
+
+interface Waiting {
+  submission: Submission
+  resolve(outcome: SubmissionOutcome | undefined): void
+  reject(error: unknown): void
+}
+
+interface FormQueue {
+  workspaceId: string
+  formId: string
+  waiting: Waiting[]
+}
+
+export class SubmissionBatches {
+  readonly #queues = new Map<string, FormQueue>()
+
+  constructor(
+    private readonly database: Database,
+    private readonly signal: DeliverySignal,
+    private readonly options: StoreOptions,
+  ) {}
+
+  /**
+   * Stores one submission (throwing its refusal: validation_failed, NotAcceptingError);
+   * undefined when the form is not in the workspace.
+   */
+  async submit(
+    workspaceId: string,
+    formId: string,
+    submission: Submission,
+  ): Promise<StoredResponse | undefined> {
+    const outcome = await new Promise<SubmissionOutcome | undefined>((resolve, reject) => {
+      const key = `${workspaceId}/${formId}`
+      const queue = this.#queues.get(key)
+      if (queue) {
+        queue.waiting.push({ submission, resolve, reject })
+        return
+      }
+      const started: FormQueue = { workspaceId, formId, waiting: [{ submission, resolve, reject }] }
+      this.#queues.set(key, started)
+      // After the other requests that came in with this one: on SQLite a transaction is all
+      // microtasks (the driver is synchronous), so none would arrive while it runs.
+      setImmediate(() => void this.#drain(key, started))
+    })
+    if (outcome === undefined) return undefined
+    if ('refused' in outcome) throw outcome.refused
+    return outcome.stored
+  }
+
+  async #drain(key: string, queue: FormQueue): Promise<void> {
+    try {
+      while (queue.waiting.length > 0) await this.#store(queue, queue.waiting.splice(0, MAX_BATCH))
+    } finally {
+      this.#queues.delete(key)
+    }
+  }
+
+  async #store(queue: FormQueue, batch: Waiting[]): Promise<void> {
+    let outcomes: SubmissionOutcome[] | undefined
+    try {
+      outcomes = await this.database.transaction((trx) =>
+        storeResponses(
+          trx,
+          this.signal,
+          queue.workspaceId,
+          queue.formId,
+          batch.map((waiting) => waiting.submission),
+          this.options,
+        ),
+      )
+    } catch (error) {
+      if (batch.length === 1) return batch[0]?.reject(error)
+      for (const waiting of batch) await this.#store(queue, [waiting])
+      return
+    }
+    for (const [index, waiting] of batch.entries()) waiting.resolve(outcomes?.[index])
+  }
+}
