@@ -203,6 +203,26 @@ describe('submissions that arrive together', () => {
     expect((await positions(formId)).map((row) => row.seq)).toEqual([1, 2, 3])
   })
 
+  it('share a transaction 32 at a time, and about a MiB of requests at a time', async () => {
+    const formId = await createForm(ctx, tinyForm)
+    const { database, transactions } = counting(ctx.database)
+    const batches = new SubmissionBatches(database, ctx.deliverySignal, {})
+    const many = Array.from({ length: 40 }, () =>
+      batches.submit(ctx.workspaceId, formId, { answers: { n: 1 } }),
+    )
+    expect((await Promise.all(many)).every((stored) => stored !== undefined)).toBe(true)
+    expect(transactions()).toBe(2)
+    // Three requests of 600 KiB: no two fit in a MiB.
+    const large = [0, 1, 2].map(() =>
+      batches.submit(ctx.workspaceId, formId, { answers: { n: 2 } }, 600 * 1024),
+    )
+    expect((await Promise.all(large)).every((stored) => stored !== undefined)).toBe(true)
+    expect(transactions()).toBe(5)
+    expect((await positions(formId)).map((row) => row.seq)).toEqual(
+      Array.from({ length: 43 }, (_, i) => i + 1),
+    )
+  })
+
   it('to an unknown form are answered as such', async () => {
     const batches = new SubmissionBatches(ctx.database, ctx.deliverySignal, {})
     const results = await Promise.all([

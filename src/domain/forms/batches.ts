@@ -17,11 +17,14 @@ import {
 // whole, its submissions are tried again one by one, so one cannot fail the others.
 
 // Enough to share a transaction among every connection of a loaded server, few enough that one
-// transaction holds the form's row only briefly.
+// transaction holds the form's row only briefly; and at most about a MiB of request bodies (past
+// the first), so a batch of large submissions holds no more than one large one would.
 const MAX_BATCH = 32
+const MAX_BATCH_BYTES = 1024 * 1024
 
 interface Waiting {
   submission: Submission
+  bytes: number
   resolve(outcome: SubmissionOutcome | undefined): void
   reject(error: unknown): void
 }
@@ -43,21 +46,23 @@ export class SubmissionBatches {
 
   /**
    * Stores one submission (throwing its refusal: validation_failed, NotAcceptingError);
-   * undefined when the form is not in the workspace.
+   * undefined when the form is not in the workspace. `bytes`: the size of the request it came in.
    */
   async submit(
     workspaceId: string,
     formId: string,
     submission: Submission,
+    bytes = 0,
   ): Promise<StoredResponse | undefined> {
     const outcome = await new Promise<SubmissionOutcome | undefined>((resolve, reject) => {
       const key = `${workspaceId}/${formId}`
+      const waiting = { submission, bytes, resolve, reject }
       const queue = this.#queues.get(key)
       if (queue) {
-        queue.waiting.push({ submission, resolve, reject })
+        queue.waiting.push(waiting)
         return
       }
-      const started: FormQueue = { workspaceId, formId, waiting: [{ submission, resolve, reject }] }
+      const started: FormQueue = { workspaceId, formId, waiting: [waiting] }
       this.#queues.set(key, started)
       // After the other requests that came in with this one: on SQLite a transaction is all
       // microtasks (the driver is synchronous), so none would arrive while it runs.
@@ -70,7 +75,8 @@ export class SubmissionBatches {
 
   async #drain(key: string, queue: FormQueue): Promise<void> {
     try {
-      while (queue.waiting.length > 0) await this.#store(queue, queue.waiting.splice(0, MAX_BATCH))
+      while (queue.waiting.length > 0)
+        await this.#store(queue, queue.waiting.splice(0, batchLength(queue.waiting)))
     } finally {
       this.#queues.delete(key)
     }
@@ -96,4 +102,16 @@ export class SubmissionBatches {
     }
     for (const [index, waiting] of batch.entries()) waiting.resolve(outcomes?.[index])
   }
+}
+
+/** How many of the waiting submissions the next batch takes: at least one. */
+function batchLength(waiting: readonly Waiting[]): number {
+  let bytes = waiting[0]?.bytes ?? 0
+  let length = 1
+  while (length < Math.min(waiting.length, MAX_BATCH)) {
+    bytes += waiting[length]?.bytes ?? 0
+    if (bytes > MAX_BATCH_BYTES) break
+    length++
+  }
+  return length
 }

@@ -74,8 +74,9 @@ export function responsesService(
   const { db } = database
   const batches = new SubmissionBatches(database, signal, { definitions: new Map(), ids: new IdPool() })
   return {
-    async submit(workspaceId: string, formId: string, submission: Submission) {
-      const stored = await batches.submit(workspaceId, formId, submission)
+    /** `bytes`: the size of the request the submission came in (batches are bounded by it). */
+    async submit(workspaceId: string, formId: string, submission: Submission, bytes = 0) {
+      const stored = await batches.submit(workspaceId, formId, submission, bytes)
       changed(formId)
       if (stored) metrics.responsesStored.inc()
       return stored

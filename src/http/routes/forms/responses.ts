@@ -99,6 +99,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
         workspaceOf(request),
         request.params.form_id,
         request.body,
+        Number(request.headers['content-length']) || 0,
       )
       if (!stored) throw notFound('form', request.params.form_id)
       // The same bytes the listing will show.
