@@ -223,6 +223,19 @@ describe('submissions that arrive together', () => {
     )
   })
 
+  it('that are all refused change nothing', async () => {
+    const formId = await createForm(ctx, tinyForm)
+    expect((await submit(ctx, formId, { answers: { n: 3 } })).statusCode).toBe(201)
+    const formRow = () => ctx.database.db.selectFrom('forms').selectAll().where('id', '=', formId).execute()
+    const before = await formRow()
+    const batches = new SubmissionBatches(ctx.database, ctx.deliverySignal, {})
+    const results = await settled(
+      [11, 12].map((n) => batches.submit(ctx.workspaceId, formId, { answers: { n } })),
+    )
+    expect(results.every((result) => 'error' in result)).toBe(true)
+    expect(await formRow()).toEqual(before)
+  })
+
   it('to an unknown form are answered as such', async () => {
     const batches = new SubmissionBatches(ctx.database, ctx.deliverySignal, {})
     const results = await Promise.all([

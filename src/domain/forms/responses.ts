@@ -58,13 +58,21 @@ function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
 /** What became of one submission: stored, or refused on its own (the others stored regardless). */
 export type SubmissionOutcome = { stored: StoredResponse } | { refused: DomainError | NotAcceptingError }
 
+/** Thrown by storeResponses when every submission was refused, so the transaction keeps nothing. */
+export class NothingStored extends Error {
+  constructor(readonly outcomes: SubmissionOutcome[]) {
+    super('every submission was refused')
+  }
+}
+
 /**
  * Stores submissions to one form inside the caller's transaction: locks the form row (the
  * UPDATE does, on both databases), checks each submission against the definition read under
  * that lock, and writes the valid ones, in order, with their webhook events and insights. A
  * submission that is invalid (or, public, arrives when the form no longer accepts answers) is
- * refused alone. Every path that stores responses (the API through its batches, seed-demo)
- * comes through here. Undefined when the form is not in the workspace.
+ * refused alone; when all are, it throws NothingStored (storeInTransaction turns it into their
+ * outcomes). Every path that stores responses (the API through its batches, seed-demo) comes
+ * through here. Undefined when the form is not in the workspace.
  */
 export async function storeResponses(
   trx: Transaction,
@@ -121,16 +129,15 @@ export async function storeResponses(
     stored.push(response)
     outcomes.push({ stored: response })
   }
+  // A refusal changes nothing: with none stored, the transaction is rolled back.
+  if (stored.length === 0) throw new NothingStored(outcomes)
   const refused = count - stored.length
   if (refused > 0) {
     // Both columns were advanced by `count`: taking `refused` back leaves them where storing only
     // the accepted ones would have (max(now, previous + 1 µs) for the first, then one µs apart).
-    // With none stored, last_submitted_at may end at now - 1 µs rather than where it was: no
-    // response lies between, and every later one still comes after it.
     await sql`update forms set last_seq = last_seq - ${refused},
       last_submitted_at = last_submitted_at - ${refused} where id = ${formId}`.execute(trx)
   }
-  if (stored.length === 0) return outcomes
 
   // Kept for the listing, which reads a page in one go only when every item of the form is small.
   let largest = 0
@@ -158,6 +165,25 @@ export async function storeResponses(
   return outcomes
 }
 
+/** storeResponses in a transaction of its own, which keeps nothing when every submission is refused. */
+export async function storeInTransaction(
+  database: Database,
+  signal: DeliverySignal,
+  workspaceId: string,
+  formId: string,
+  submissions: readonly Submission[],
+  options: StoreOptions = {},
+): Promise<SubmissionOutcome[] | undefined> {
+  try {
+    return await database.transaction((trx) =>
+      storeResponses(trx, signal, workspaceId, formId, submissions, options),
+    )
+  } catch (error) {
+    if (error instanceof NothingStored) return error.outcomes
+    throw error
+  }
+}
+
 /** One submission in its own transaction; throws its refusal. Undefined when the form is not in the workspace. */
 export async function submitResponse(
   database: Database,
@@ -167,9 +193,7 @@ export async function submitResponse(
   submission: Submission,
   options: StoreOptions = {},
 ): Promise<StoredResponse | undefined> {
-  const outcomes = await database.transaction((trx) =>
-    storeResponses(trx, signal, workspaceId, formId, [submission], options),
-  )
+  const outcomes = await storeInTransaction(database, signal, workspaceId, formId, [submission], options)
   const outcome = outcomes?.[0]
   if (outcome === undefined) return undefined
   if ('refused' in outcome) throw outcome.refused
