@@ -152,17 +152,33 @@ export function preparedColumnReader(
   db: Db,
   text: string,
 ): ((...params: unknown[]) => unknown[] | Promise<unknown[]>) | undefined {
+  return preparedReader(db, text, 'column') as ReturnType<typeof preparedColumnReader>
+}
+
+/** As preparedColumnReader, each row as an array of its columns. */
+export function preparedRowReader(
+  db: Db,
+  text: string,
+): ((...params: unknown[]) => unknown[][] | Promise<unknown[][]>) | undefined {
+  return preparedReader(db, text, 'row') as ReturnType<typeof preparedRowReader>
+}
+
+function preparedReader(
+  db: Db,
+  text: string,
+  shape: 'column' | 'row',
+): ((...params: unknown[]) => unknown[] | Promise<unknown[]>) | undefined {
   const pool = postgresPools.get(db)
   if (pool) {
     const name = `canvass_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`
     return async (...values) => {
       const result = await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })
-      return result.rows.map((row) => row[0])
+      return shape === 'row' ? result.rows : result.rows.map((row) => row[0])
     }
   }
   const reader = sqliteReaders.get(db)
   if (!reader) return undefined
-  const statement = reader().prepare(text).pluck()
+  const statement = shape === 'row' ? reader().prepare(text).raw() : reader().prepare(text).pluck()
   return (...params) => statement.all(...params)
 }
 

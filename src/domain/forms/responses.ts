@@ -1,7 +1,7 @@
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
 import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
-import { type Database, type Db, preparedColumnReader, type Transaction } from '../../db/database.js'
+import { type Database, type Db, preparedRowReader, type Transaction } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
 import { type IdPool, newId } from '../../ids.js'
 import { type DomainError, validationFailed } from '../errors.js'
@@ -265,9 +265,11 @@ export interface PlannedItem {
 
 /**
  * One page of listed items (item_json texts), with one more than the page size when another page
- * follows; undefined when the form is not in the workspace. When the form holds items larger than
- * `hotItemBytes`, the page is not loaded but planned: `{plan}` lists each row's position and size
- * (read from the stored length, not the text), and loadResponseItems reads it in batches.
+ * follows; undefined when the form is not in the workspace. Unfiltered pages of a form whose
+ * items are all at most `hotItemBytes` come whole, inside `envelope` (a JoinedPage). When the form
+ * holds items larger than `hotItemBytes`, the page is not loaded but planned: `{plan}` lists each
+ * row's position and size (read from the stored length, not the text), and loadResponseItems
+ * reads it in batches.
  */
 export async function listResponseItems(
   db: Db,
@@ -276,15 +278,17 @@ export async function listResponseItems(
   page: { page: number; page_size: number },
   filter: ResponseFilter,
   hotItemBytes: number,
-): Promise<ItemJson[] | { plan: PlannedItem[] } | undefined> {
+  envelope: { head: string; tail: string },
+): Promise<ItemJson[] | JoinedPage | { plan: PlannedItem[] } | undefined> {
   const skip = (page.page - 1) * page.page_size
   const limit = page.page_size + 1
 
   if (filter.ids === undefined && filter.since === undefined && filter.until === undefined) {
     // The hot path: one statement, one index range; the form's workspace is checked in it, and so
     // is that every item of the form is small enough for the page to be read in one go.
-    const items = await pageByPosition(db, workspaceId, formId, skip, limit, filter.order, hotItemBytes)
-    if (items.length > 0) return items
+    const args = { workspaceId, formId, skip, pageSize: page.page_size, hotItemBytes, ...envelope }
+    const joined = await joinedPage(db, args, filter.order)
+    if (joined) return joined
   }
   const form = await formSizes(db, workspaceId, formId)
   if (!form) return undefined
@@ -344,32 +348,48 @@ export async function loadResponseItems(
   return rows.map((row) => row.item_json)
 }
 
-function pageByPositionQuery(
-  db: Db,
-  workspaceId: string,
-  formId: string,
-  skip: number,
-  limit: number,
-  order: 'asc' | 'desc',
-  hotItemBytes: number,
-) {
-  const base = db.selectFrom('responses').select(itemColumn(db)).where('form_id', '=', formId)
-  return order === 'desc'
-    ? base
-        .where(
-          'seq',
-          '<=',
-          sql<number>`(select last_seq from forms where id = ${formId} and workspace_id = ${workspaceId} and max_item_bytes <= ${hotItemBytes}) - ${skip}`,
-        )
-        .orderBy('seq', 'desc')
-        .limit(limit)
-    : base
-        .where('seq', '>', sql<number>`${skip}`)
-        .where(
-          sql<boolean>`exists (select 1 from forms where id = ${formId} and workspace_id = ${workspaceId} and max_item_bytes <= ${hotItemBytes})`,
-        )
-        .orderBy('seq', 'asc')
-        .limit(limit)
+/**
+ * A page read whole by the hot path: its items joined by commas inside the caller's envelope, as
+ * one value (on SQLite its bytes), so that nothing is joined, copied or encoded again to send it.
+ */
+export interface JoinedPage {
+  body: ItemJson
+  /** Whether another page follows. */
+  more: boolean
+}
+
+/**
+ * The hot path's statement: the page's items aggregated into one value by the database, their
+ * positions alongside, and the form's count of positions. Reading the items as one value rather
+ * than 1,000 rows halves the read (SQLite: 100 pages of 1.7 KB items, ~330 -> ~170 ms in-process)
+ * and leaves one object to collect instead of a thousand.
+ *
+ * The aggregate has no ORDER BY of its own: SQLite would sort the items again (slower than
+ * reading them as rows), and both databases aggregate a sorted subquery in its order
+ * (PostgreSQL documents it as what "will usually work"). Neither promises it, so the positions
+ * are aggregated in the same pass and the caller checks them: a page out of order is read again
+ * as rows.
+ */
+function joinedPageQuery(db: Db, args: ListingArgs, order: 'asc' | 'desc') {
+  const { workspaceId, formId, skip, pageSize, hotItemBytes, head, tail } = args
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  const form = sql`select last_seq from forms where id = ${formId} and workspace_id = ${workspaceId} and max_item_bytes <= ${hotItemBytes}`
+  const base = db.selectFrom('responses').select(['seq', 'item_json']).where('form_id', '=', formId)
+  const page =
+    order === 'desc'
+      ? base.where('seq', '<=', sql<number>`(${form}) - ${skip}`).orderBy('seq', 'desc').limit(pageSize)
+      : base
+          .where('seq', '>', sql<number>`${skip}`)
+          .where(sql<boolean>`exists (${form})`)
+          .orderBy('seq', 'asc')
+          .limit(pageSize)
+  const body = postgres
+    ? sql<ItemJson>`${head} || string_agg(item_json, ',') || ${tail}`
+    : sql<ItemJson>`cast(${head} || group_concat(item_json, ',') || ${tail} as blob)`
+  const positions = postgres ? sql<string>`string_agg(seq::text, ',')` : sql<string>`group_concat(seq, ',')`
+  return db
+    .selectFrom(page.as('page'))
+    .select([body.as('body'), positions.as('positions'), sql<number>`(${form})`.as('last_seq')])
 }
 
 // The listing's statement, compiled once per database and order: building, compiling and
@@ -381,27 +401,30 @@ interface ListingArgs {
   workspaceId: string
   formId: string
   skip: number
-  limit: number
+  pageSize: number
   hotItemBytes: number
+  head: string
+  tail: string
 }
 const listingSentinels: ListingArgs = {
   workspaceId: '\u0000workspace',
   formId: '\u0000form',
   skip: -1_000_001,
-  limit: -1_000_002,
+  pageSize: -1_000_002,
   hotItemBytes: -1_000_003,
+  head: '\u0000head',
+  tail: '\u0000tail',
 }
 
 interface ListingStatement {
   text: string
   bindOrder: (keyof ListingArgs)[]
-  prepared: ((...params: unknown[]) => unknown[] | Promise<unknown[]>) | undefined
+  prepared: ((...params: unknown[]) => unknown[][] | Promise<unknown[][]>) | undefined
 }
 const listingStatements = new WeakMap<Db, Record<'asc' | 'desc', ListingStatement>>()
 
 function compileListing(db: Db, order: 'asc' | 'desc'): ListingStatement {
-  const { workspaceId, formId, skip, limit, hotItemBytes } = listingSentinels
-  const compiled = pageByPositionQuery(db, workspaceId, formId, skip, limit, order, hotItemBytes).compile()
+  const compiled = joinedPageQuery(db, listingSentinels, order).compile()
   const names = Object.keys(listingSentinels) as (keyof ListingArgs)[]
   const bindOrder = compiled.parameters.map((value) => {
     const name = names.find((candidate) => listingSentinels[candidate] === value)
@@ -409,29 +432,44 @@ function compileListing(db: Db, order: 'asc' | 'desc'): ListingStatement {
       throw new Error(`the listing query binds a value that is none of its arguments: ${String(value)}`)
     return name
   })
-  return { text: compiled.sql, bindOrder, prepared: preparedColumnReader(db, compiled.sql) }
+  return { text: compiled.sql, bindOrder, prepared: preparedRowReader(db, compiled.sql) }
 }
 
-async function pageByPosition(
-  db: Db,
-  workspaceId: string,
-  formId: string,
-  skip: number,
-  limit: number,
-  order: 'asc' | 'desc',
-  hotItemBytes: number,
-): Promise<ItemJson[]> {
+/**
+ * The hot path's page, or undefined when it does not apply (form not in the workspace, an item
+ * over `hotItemBytes`, an empty page) or its items came out of order: the caller reads it the
+ * general way then.
+ */
+async function joinedPage(db: Db, args: ListingArgs, order: 'asc' | 'desc'): Promise<JoinedPage | undefined> {
   let statements = listingStatements.get(db)
   if (!statements) {
     statements = { asc: compileListing(db, 'asc'), desc: compileListing(db, 'desc') }
     listingStatements.set(db, statements)
   }
   const statement = statements[order]
-  const args: ListingArgs = { workspaceId, formId, skip, limit, hotItemBytes }
   const parameters = statement.bindOrder.map((name) => args[name])
-  if (statement.prepared) return (await statement.prepared(...parameters)) as ItemJson[]
-  const result = await db.executeQuery<{ item_json: ItemJson }>(CompiledQuery.raw(statement.text, parameters))
-  return result.rows.map((row) => row.item_json)
+  const rows = statement.prepared
+    ? await statement.prepared(...parameters)
+    : (
+        await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(statement.text, parameters))
+      ).rows.map((row) => [row['body'], row['positions'], row['last_seq']])
+  const [body, positions, lastSeq] = rows[0] ?? []
+  if (body === null || body === undefined || typeof positions !== 'string') return undefined
+  const last = Number(lastSeq)
+  const first = order === 'desc' ? last - args.skip : args.skip + 1
+  const end = pageEnd(positions, first, order === 'desc' ? -1 : 1)
+  if (end === undefined) return undefined
+  return { body: body as ItemJson, more: order === 'desc' ? end > 1 : end < last }
+}
+
+/**
+ * The last position of a page whose aggregated `positions` ("7,6,5") are `first` and the ones
+ * after it, one `step` at a time (positions are gap-free); undefined when they are not.
+ */
+export function pageEnd(positions: string, first: number, step: 1 | -1): number | undefined {
+  const seqs = positions.split(',')
+  for (const [index, seq] of seqs.entries()) if (Number(seq) !== first + index * step) return undefined
+  return first + (seqs.length - 1) * step
 }
 
 /**

@@ -82,9 +82,10 @@ export function responsesService(
       return stored
     },
     /**
-     * A page of listed items: their stored texts (one more than the page size when another page
-     * follows) when every item of the form is at most hotItemBytes, else a plan of positions and
-     * sizes to load in batches with loadItems; undefined when the form is not in the workspace.
+     * A page of listed items when every item of the form is at most hotItemBytes: unfiltered,
+     * joined inside `envelope`; filtered, their stored texts (one more than the page size when
+     * another page follows). Else a plan of positions and sizes to load in batches with
+     * loadItems; undefined when the form is not in the workspace.
      */
     page: (
       workspaceId: string,
@@ -92,7 +93,8 @@ export function responsesService(
       page: { page: number; page_size: number },
       filter: ResponseFilter,
       hotItemBytes: number,
-    ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes),
+      envelope: { head: string; tail: string },
+    ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes, envelope),
     loadItems: (formId: string, seqs: number[], order: 'asc' | 'desc') =>
       loadResponseItems(db, formId, seqs, order),
     /** What an item of `bytes` stored bytes holds in memory once loaded (responses.ts). */
