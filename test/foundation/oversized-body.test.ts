@@ -77,4 +77,24 @@ describe(`bodies over the limit, over a real socket (${testBackend})`, () => {
     const listed = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
     expect(((await listed.json()) as { items: unknown[] }).items).toEqual([])
   }, 60_000)
+
+  it('a 5 MiB HTML form post to a hosted page: the respondent reads the 413 page, ten times in ten', async () => {
+    const created = await fetch(`${server?.baseUrl}/v1/forms`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Public', questions: [], settings: { public: true } }),
+    })
+    const page = `${server?.baseUrl}/f/${((await created.json()) as { id: string }).id}`
+    const payload = `x=${'a'.repeat(5 * MiB)}`
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(page, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: payload,
+      })
+      expect(response.status).toBe(413)
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+      await response.text()
+    }
+  }, 60_000)
 })

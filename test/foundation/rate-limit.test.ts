@@ -68,4 +68,23 @@ describe('failed authentication limit (issue 11)', () => {
     await new Promise((done) => setTimeout(done, 2100))
     expect((await attempt(null)).statusCode).toBe(401)
   })
+
+  it('counts failed dashboard sign-ins the same way', async () => {
+    const host = '127.0.0.1:3000'
+    const signIn = (token: string) =>
+      guarded.app.inject({
+        method: 'POST',
+        url: '/v1/session',
+        remoteAddress: '198.51.100.9',
+        headers: { host, origin: `http://${host}`, 'x-canvass-csrf': '1' },
+        payload: { token },
+      })
+    const statuses: number[] = []
+    for (let i = 0; i < 45; i++) statuses.push((await signIn(`cvs_${'B'.repeat(43)}`)).statusCode)
+    expect(statuses.slice(0, 40)).toEqual(Array(40).fill(401))
+    expect(statuses.slice(40)).toEqual(Array(5).fill(429))
+    const limited = await signIn('guess')
+    expect(limited.json().code).toBe('rate_limited')
+    expect(limited.headers['retry-after']).toMatch(/^[12]$/)
+  })
 })

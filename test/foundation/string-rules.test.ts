@@ -3,7 +3,8 @@ import { bulk, createList } from '../contacts/support.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 
 // One rule for e-mail addresses and one for URLs (issue 11): an address refused on a contact is
-// refused as an answer too, and a URL refused as an answer is refused as a webhook target.
+// refused as an answer too, and a URL refused as an answer is refused as a webhook target and
+// as a thank-you page's redirect.
 // Private targets are allowed here, so a webhook PUT resolves no name and sends nothing.
 
 let ctx: TestContext
@@ -102,6 +103,14 @@ const goodUrls = [
   `https://example.com/${'x'.repeat(2028)}`,
 ]
 
+/** A form whose thank-you page sends respondents to `url`. */
+const redirectTo = (url: string) =>
+  ctx.request({
+    method: 'POST',
+    url: '/v1/forms',
+    payload: { title: 'Redirect', questions: [], settings: { thank_you: { redirect_url: url } } },
+  })
+
 describe('URLs', () => {
   it.each(badUrls)('refuses %s as an answer and as a webhook target', async (url) => {
     const answer = await submit({ site: url })
@@ -116,6 +125,12 @@ describe('URLs', () => {
     })
     expect(webhook.statusCode, webhook.body).toBe(400)
     expect(webhook.json().errors[0].path).toBe('/url')
+    const redirect = await redirectTo(url)
+    expect(redirect.statusCode, redirect.body).toBe(400)
+    expect(redirect.json().errors).toContainEqual({
+      path: '/settings/thank_you/redirect_url',
+      message: expect.stringMatching(/^must /),
+    })
   })
 
   it.each(goodUrls)('accepts %s as an answer and as a webhook target', async (url) => {
@@ -129,5 +144,8 @@ describe('URLs', () => {
     })
     expect(webhook.statusCode, webhook.body).toBeLessThan(300)
     expect(webhook.json().webhook.url).toBe(url)
+    const redirect = await redirectTo(url)
+    expect(redirect.statusCode, redirect.body).toBe(201)
+    expect(redirect.json().settings.thank_you.redirect_url).toBe(url)
   })
 })

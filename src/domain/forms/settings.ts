@@ -1,5 +1,6 @@
 import { formatTimestamp, parseTimestamp } from '../../timestamps.js'
 import type { FieldError } from '../errors.js'
+import { httpUrlProblem, URL_MAX } from '../strings.js'
 
 // A form's respondent settings (docs/api.md#form-settings): whether anyone may answer it without a token, until
 // when, how many times, and what they see afterwards. Stored in the definition JSON, so forms
@@ -30,7 +31,7 @@ export interface FormSettingsInput {
 export const CLOSED_MESSAGE_MAX = 1000
 export const THANK_YOU_TITLE_MAX = 200
 export const THANK_YOU_MESSAGE_MAX = 2000
-export const REDIRECT_URL_MAX = 2048
+export const REDIRECT_URL_MAX = URL_MAX
 
 export function defaultSettings(): FormSettings {
   return {
@@ -54,15 +55,6 @@ export function completeSettings(input: FormSettingsInput | undefined): FormSett
   }
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
 /**
  * Checks what the schema cannot say (a real instant, an absolute http(s) URL) and writes
  * `closes_at` in the one timestamp format of the API.
@@ -79,9 +71,9 @@ export function normaliseSettings(input: FormSettingsInput | undefined, errors: 
     } else settings.closes_at = formatTimestamp(micros)
   }
   const redirect = settings.thank_you.redirect_url
-  if (redirect !== null && (/\s/.test(redirect) || !isHttpUrl(redirect))) {
-    errors.push({ path: '/settings/thank_you/redirect_url', message: 'must be an absolute http(s) URL' })
-  }
+  // The one URL rule of answers and webhook targets.
+  const problem = redirect === null ? undefined : httpUrlProblem(redirect)
+  if (problem !== undefined) errors.push({ path: '/settings/thank_you/redirect_url', message: problem })
   return settings
 }
 

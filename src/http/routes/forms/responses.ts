@@ -40,6 +40,12 @@ function joinItems(head: string, items: ItemJson[], tail: string): string | Buff
   return Buffer.concat(parts)
 }
 
+/** What a page read whole holds until it is sent, counted as a loaded item of its size. */
+function heldBytes(found: { body: ItemJson } | ItemJson[], loadedBytes: (bytes: number) => number): number {
+  const items = Array.isArray(found) ? found : [found.body]
+  return items.reduce((sum, item) => sum + loadedBytes(item.length), 0)
+}
+
 interface FilterQuery {
   since?: string | undefined
   until?: string | undefined
@@ -128,10 +134,10 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       const memory = app.listMemory
       const formId = request.params.form_id
       // Taken before the query, for the case that every item of the form is small: then the page
-      // is read in one query as one value, held until it is sent; counted as loaded items are (the
-      // database's copy, then the driver's).
-      // With a budget under ~32 MB (CANVASS_LIST_MEMORY may be 1 MiB), a full page of hot items
-      // would not fit at all: items over the page's share of the budget are read in batches.
+      // is read in one query, counted as loaded items are (the database's copy, then the driver's)
+      // while it is read, and at what it then holds until it is sent.
+      // With a budget under ~32 MB (~48 MB on PostgreSQL; CANVASS_LIST_MEMORY may be 1 MiB), a
+      // full page of hot items would not fit: items over the page's share are read in batches.
       const loadedPage = app.ctx.responses.loadedBytes(page_size + 1)
       const hotItemBytes = Math.min(HOT_ITEM_BYTES, Math.floor(memory.limit / loadedPage))
       const hotBytes = loadedPage * hotItemBytes
@@ -149,14 +155,21 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
           { head, tail },
         )
       } finally {
-        if (found && !('plan' in found)) memory.giveWhenSent(reply, hotBytes)
-        else memory.give(hotBytes)
+        const held =
+          found && !('plan' in found)
+            ? Math.min(hotBytes, heldBytes(found, app.ctx.responses.loadedBytes))
+            : 0
+        memory.give(hotBytes - held)
+        if (held > 0) memory.giveWhenSent(reply, held)
       }
       if (!found) throw notFound('form', formId)
       // Items are stored serialised: the page is a join of their texts, not a re-serialisation.
       if ('body' in found) {
         pageResult(request, reply, { page, page_size }, [], found.more)
-        return sendJsonText(reply, 200, found.body)
+        // Copied: a Buffer made by the SQLite driver costs more to send than one Node allocated
+        // (list-page ~8 % fewer requests a second; the copy of a 42 KB page costs far less).
+        const body = typeof found.body === 'string' ? found.body : Buffer.concat([found.body])
+        return sendJsonText(reply, 200, body)
       }
       if (Array.isArray(found)) {
         const shaped = pageResult(request, reply, { page, page_size }, found)

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
+import { redactUrl } from '../../../logger.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { FormParams } from '../../schemas.js'
@@ -140,7 +141,10 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
         const left = (openByToken.get(tokenId) ?? 1) - 1
         if (left > 0) openByToken.set(tokenId, left)
         else openByToken.delete(tokenId)
-        request.log.info({ url: request.url, route: request.routeOptions.url, status: 200 }, 'stream closed')
+        request.log.info(
+          { url: redactUrl(request.url), route: request.routeOptions.url, status: 200 },
+          'stream closed',
+        )
       })
       void catchUp()
       return reply

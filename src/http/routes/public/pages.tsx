@@ -7,6 +7,7 @@ import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
 import { NotAcceptingError } from '../../../domain/forms/settings.js'
 import { ApiError } from '../../errors.js'
+import { discardRest } from '../../oversized.js'
 import { pageSecurityPolicy } from '../../pages/blank-pages.js'
 import {
   HONEYPOT_FIELD,
@@ -68,9 +69,11 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   )
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = error instanceof ApiError ? error.statusCode : (error.statusCode ?? 500)
     if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'unhandled error')
+    // As for the API: the client reads the 413 rather than a reset (src/http/oversized.ts).
+    if (status === 413) await discardRest(request.raw)
     // A malformed form id names no form.
     if (error.validation && error.validationContext === 'params') return sendPage(reply, 404, notFoundPage())
     return sendPage(reply, status >= 400 && status < 600 ? status : 500, errorPage(status))
