@@ -266,7 +266,7 @@ export interface PlannedItem {
 /**
  * One page of listed items (item_json texts), with one more than the page size when another page
  * follows; undefined when the form is not in the workspace. Unfiltered pages of a form whose
- * items are all at most `hotItemBytes` come whole, inside `envelope` (a JoinedPage). When the form
+ * items are all at most `hotItemBytes` come joined into one value (a JoinedPage). When the form
  * holds items larger than `hotItemBytes`, the page is not loaded but planned: `{plan}` lists each
  * row's position and size (read from the stored length, not the text), and loadResponseItems
  * reads it in batches.
@@ -278,7 +278,6 @@ export async function listResponseItems(
   page: { page: number; page_size: number },
   filter: ResponseFilter,
   hotItemBytes: number,
-  envelope: { head: string; tail: string },
 ): Promise<ItemJson[] | JoinedPage | { plan: PlannedItem[] } | undefined> {
   const skip = (page.page - 1) * page.page_size
   const limit = page.page_size + 1
@@ -286,7 +285,7 @@ export async function listResponseItems(
   if (filter.ids === undefined && filter.since === undefined && filter.until === undefined) {
     // The hot path: one statement, one index range; the form's workspace is checked in it, and so
     // is that every item of the form is small enough for the page to be read in one go.
-    const args = { workspaceId, formId, skip, pageSize: page.page_size, hotItemBytes, ...envelope }
+    const args = { workspaceId, formId, skip, pageSize: page.page_size, hotItemBytes }
     const joined = await joinedPage(db, args, filter.order)
     if (joined) return joined
   }
@@ -349,11 +348,11 @@ export async function loadResponseItems(
 }
 
 /**
- * A page read whole by the hot path: its items joined by commas inside the caller's envelope, as
- * one value (on SQLite its bytes), so that nothing is joined, copied or encoded again to send it.
+ * A page read whole by the hot path: its items joined by commas, as one value (on SQLite its
+ * bytes), so that nothing is joined or encoded again to send it.
  */
 export interface JoinedPage {
-  body: ItemJson
+  items: ItemJson
   /** Whether another page follows. */
   more: boolean
 }
@@ -371,7 +370,7 @@ export interface JoinedPage {
  * as rows.
  */
 function joinedPageQuery(db: Db, args: ListingArgs, order: 'asc' | 'desc') {
-  const { workspaceId, formId, skip, pageSize, hotItemBytes, head, tail } = args
+  const { workspaceId, formId, skip, pageSize, hotItemBytes } = args
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   const form = sql`select last_seq from forms where id = ${formId} and workspace_id = ${workspaceId} and max_item_bytes <= ${hotItemBytes}`
   const base = db.selectFrom('responses').select(['seq', 'item_json']).where('form_id', '=', formId)
@@ -383,13 +382,13 @@ function joinedPageQuery(db: Db, args: ListingArgs, order: 'asc' | 'desc') {
           .where(sql<boolean>`exists (${form})`)
           .orderBy('seq', 'asc')
           .limit(pageSize)
-  const body = postgres
-    ? sql<ItemJson>`${head} || string_agg(item_json, ',') || ${tail}`
-    : sql<ItemJson>`cast(${head} || group_concat(item_json, ',') || ${tail} as blob)`
+  const items = postgres
+    ? sql<ItemJson>`string_agg(item_json, ',')`
+    : sql<ItemJson>`cast(group_concat(item_json, ',') as blob)`
   const positions = postgres ? sql<string>`string_agg(seq::text, ',')` : sql<string>`group_concat(seq, ',')`
   return db
     .selectFrom(page.as('page'))
-    .select([body.as('body'), positions.as('positions'), sql<number>`(${form})`.as('last_seq')])
+    .select([items.as('items'), positions.as('positions'), sql<number>`(${form})`.as('last_seq')])
 }
 
 // The listing's statement, compiled once per database and order: building, compiling and
@@ -403,8 +402,6 @@ interface ListingArgs {
   skip: number
   pageSize: number
   hotItemBytes: number
-  head: string
-  tail: string
 }
 const listingSentinels: ListingArgs = {
   workspaceId: '\u0000workspace',
@@ -412,8 +409,6 @@ const listingSentinels: ListingArgs = {
   skip: -1_000_001,
   pageSize: -1_000_002,
   hotItemBytes: -1_000_003,
-  head: '\u0000head',
-  tail: '\u0000tail',
 }
 
 interface ListingStatement {
@@ -452,14 +447,14 @@ async function joinedPage(db: Db, args: ListingArgs, order: 'asc' | 'desc'): Pro
     ? await statement.prepared(...parameters)
     : (
         await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(statement.text, parameters))
-      ).rows.map((row) => [row['body'], row['positions'], row['last_seq']])
-  const [body, positions, lastSeq] = rows[0] ?? []
-  if (body === null || body === undefined || typeof positions !== 'string') return undefined
+      ).rows.map((row) => [row['items'], row['positions'], row['last_seq']])
+  const [items, positions, lastSeq] = rows[0] ?? []
+  if (items === null || items === undefined || typeof positions !== 'string') return undefined
   const last = Number(lastSeq)
   const first = order === 'desc' ? last - args.skip : args.skip + 1
   const end = pageEnd(positions, first, order === 'desc' ? -1 : 1)
   if (end === undefined) return undefined
-  return { body: body as ItemJson, more: order === 'desc' ? end > 1 : end < last }
+  return { items: items as ItemJson, more: order === 'desc' ? end > 1 : end < last }
 }
 
 /**

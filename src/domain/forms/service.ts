@@ -83,7 +83,7 @@ export function responsesService(
     },
     /**
      * A page of listed items when every item of the form is at most hotItemBytes: unfiltered,
-     * joined inside `envelope`; filtered, their stored texts (one more than the page size when
+     * joined into one value; filtered, their stored texts (one more than the page size when
      * another page follows). Else a plan of positions and sizes to load in batches with
      * loadItems; undefined when the form is not in the workspace.
      */
@@ -93,8 +93,7 @@ export function responsesService(
       page: { page: number; page_size: number },
       filter: ResponseFilter,
       hotItemBytes: number,
-      envelope: { head: string; tail: string },
-    ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes, envelope),
+    ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes),
     loadItems: (formId: string, seqs: number[], order: 'asc' | 'desc') =>
       loadResponseItems(db, formId, seqs, order),
     /** What an item of `bytes` stored bytes holds in memory once loaded (responses.ts). */
