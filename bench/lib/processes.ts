@@ -68,6 +68,21 @@ export async function stopChild(child: ChildProcess, timeoutMs = 10_000): Promis
   clearTimeout(timer)
 }
 
+const forkBench = (file: string, env: Record<string, string>): ChildProcess =>
+  fork(resolve(repoRoot, file), [], {
+    cwd: repoRoot,
+    execArgv: ['--import', 'tsx'],
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+
+/** The first IPC message of a forked program; fails if it exits before sending one. */
+const firstMessage = <T>(child: ChildProcess, file: string): Promise<T> =>
+  new Promise<T>((done, fail) => {
+    child.once('message', (message) => done(message as T))
+    child.once('exit', (code) => fail(new Error(`${file} exited ${code} before it was ready`)))
+  })
+
 /**
  * Forks one of the bench's own TypeScript programs (a floor server, the webhook receiver) and
  * waits for its first IPC message, `{ port }`.
@@ -76,15 +91,31 @@ export async function forkTs(
   file: string,
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(resolve(repoRoot, file), [], {
-    cwd: repoRoot,
-    execArgv: ['--import', 'tsx'],
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  const port = await new Promise<number>((done, fail) => {
-    child.once('message', (message: { port?: number }) => done(message.port ?? 0))
-    child.once('exit', (code) => fail(new Error(`${file} exited ${code} before listening`)))
-  })
-  return { child, port }
+  const child = forkBench(file, env)
+  const { port } = await firstMessage<{ port?: number }>(child, file)
+  return { child, port: port ?? 0 }
+}
+
+/**
+ * Forks one of the bench's own TypeScript programs that answers requests over IPC, one at a
+ * time (a client that must not share the bench process's heap), once it says `{ ready }`.
+ */
+export async function forkWorker<Request, Result>(file: string) {
+  const child = forkBench(file, {})
+  await firstMessage(child, file)
+  return {
+    call: (request: Request) =>
+      new Promise<Result>((done, fail) => {
+        const exited = (code: number | null) => fail(new Error(`${file} exited ${code}`))
+        child.once('exit', exited)
+        child.once('message', (message: Result | { error: string }) => {
+          child.off('exit', exited)
+          if (message !== null && typeof message === 'object' && 'error' in message)
+            fail(new Error(message.error))
+          else done(message as Result)
+        })
+        child.send(request as object)
+      }),
+    stop: () => stopChild(child),
+  }
 }

@@ -1,10 +1,10 @@
 import { readAllRows } from '../floors/stream-rows.js'
 import { startCanvass } from '../lib/canvass.js'
-import { getAll } from '../lib/http-client.js'
 import { alternate } from '../lib/load.js'
-import { stopChild } from '../lib/processes.js'
+import { forkWorker, stopChild } from '../lib/processes.js'
 import { check } from '../lib/report.js'
-import { median } from '../lib/stats.js'
+import { median, round } from '../lib/stats.js'
+import type { Walk, WalkResult } from '../lib/walker.js'
 import { LIST_RESPONSES, startListFloor } from './list-page.js'
 import { bearer, type Scenario } from './scenario.js'
 
@@ -21,30 +21,26 @@ export const pageWalk: Scenario = {
     const dataset = await context.dataset(LIST_RESPONSES)
     const canvass = await startCanvass(dataset.database)
     const bare = await startListFloor(dataset)
+    const walker = await forkWorker<Walk, WalkResult>('bench/lib/walker.ts')
     try {
       const headers = bearer(canvass)
-      const walk = async (accept: Record<string, string> = {}) => {
-        const started = performance.now()
-        let next: string | undefined = `/v1/forms/${dataset.formId}/responses?page=1&page_size=1000`
-        let pages = 0
-        let bytes = 0
-        while (next !== undefined) {
-          const page = await getAll(`${canvass.url}${next}`, { ...headers, ...accept })
-          if (page.status !== 200) throw new Error(`page walk: page ${pages + 1} answered ${page.status}`)
-          pages++
-          bytes += page.bytes
-          next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1]
-        }
-        return { seconds: (performance.now() - started) / 1000, pages, bytes }
-      }
+      const walk = (accept: Record<string, string> = {}) =>
+        walker.call({
+          origin: canvass.url,
+          headers: { ...headers, ...accept },
+          first: `/v1/forms/${dataset.formId}/responses?page=1&page_size=1000`,
+        })
       const floor = async () => readAllRows(dataset.database.filename, dataset.formId)
-      const bareWalk = async () => {
-        const started = performance.now()
-        for (let page = 1; page <= Math.ceil(dataset.responses / 1000); page++) {
-          await getAll(`${bare.url}/v1/forms/${dataset.formId}/responses?page=${page}&page_size=1000`, {})
-        }
-        return (performance.now() - started) / 1000
-      }
+      const pageCount = Math.ceil(dataset.responses / 1000)
+      const bareWalk = () =>
+        walker.call({
+          origin: bare.url,
+          headers: {},
+          paths: Array.from(
+            { length: pageCount },
+            (_, at) => `/v1/forms/${dataset.formId}/responses?page=${at + 1}&page_size=1000`,
+          ),
+        })
       if (!context.quick) await walk() // warm-up
       // The target is held on identity answers (no Accept-Encoding): on loopback compression only
       // adds CPU; the gzip walk (decoded by the client) is reported beside it.
@@ -54,7 +50,7 @@ export const pageWalk: Scenario = {
         gzipTimes.push((await walk({ 'accept-encoding': 'gzip' })).seconds)
       }
       const bareTimes: number[] = []
-      for (let round = 0; round < context.rounds; round++) bareTimes.push(await bareWalk())
+      for (let round = 0; round < context.rounds; round++) bareTimes.push((await bareWalk()).seconds)
       return {
         checks: [
           check('total s', median(runs.a.map((r) => r.seconds)), median(runs.b.map((r) => r.seconds)), {
@@ -67,11 +63,15 @@ export const pageWalk: Scenario = {
           pages: runs.a[0]?.pages ?? 0,
           canvass_mb_read: Math.round((runs.a[0]?.bytes ?? 0) / 1e6),
           floor_rows: runs.b[0]?.rows ?? 0,
-          bare_http_walk_s: Math.round(median(bareTimes) * 100) / 100,
-          gzip_walk_s: Math.round(median(gzipTimes) * 100) / 100,
+          bare_http_walk_s: round(median(bareTimes), 2),
+          gzip_walk_s: round(median(gzipTimes), 2),
+          walk_s_rounds: runs.a.map((r) => round(r.seconds, 3)).join(' '),
+          floor_s_rounds: runs.b.map((r) => round(r.seconds, 3)).join(' '),
+          client_gc_ms_per_walk: round(median(runs.a.map((r) => r.gcMs)), 1),
         },
       }
     } finally {
+      await walker.stop()
       await stopChild(bare.child)
       await canvass.stop()
     }
