@@ -374,6 +374,8 @@ export interface JoinedPage {
 function hotPageQuery(db: Db, args: ListingArgs, order: 'asc' | 'desc', joined: boolean) {
   const { workspaceId, formId, skip, pageSize, limit, hotItemBytes } = args
   const form = sql`select last_seq from forms where id = ${formId} and workspace_id = ${workspaceId} and max_item_bytes <= ${hotItemBytes}`
+  // Joined, the page is its own items (whether more follow is read off last_seq); as rows, one more.
+  const take = joined ? pageSize : limit
   const base = joined
     ? db.selectFrom('responses').select(['seq', 'item_json']).where('form_id', '=', formId)
     : db.selectFrom('responses').select(itemColumn(db)).where('form_id', '=', formId)
@@ -382,12 +384,12 @@ function hotPageQuery(db: Db, args: ListingArgs, order: 'asc' | 'desc', joined: 
       ? base
           .where('seq', '<=', sql<number>`(${form}) - ${skip}`)
           .orderBy('seq', 'desc')
-          .limit(joined ? pageSize : limit)
+          .limit(take)
       : base
           .where('seq', '>', sql<number>`${skip}`)
           .where(sql<boolean>`exists (${form})`)
           .orderBy('seq', 'asc')
-          .limit(joined ? pageSize : limit)
+          .limit(take)
   if (!joined) return page
   return db
     .selectFrom(page.as('page'))
