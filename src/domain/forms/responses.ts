@@ -381,10 +381,7 @@ function hotPageQuery(db: Db, args: ListingArgs, order: 'asc' | 'desc', joined: 
     : db.selectFrom('responses').select(itemColumn(db)).where('form_id', '=', formId)
   const page =
     order === 'desc'
-      ? base
-          .where('seq', '<=', sql<number>`(${form}) - ${skip}`)
-          .orderBy('seq', 'desc')
-          .limit(take)
+      ? base.where('seq', '<=', sql<number>`(${form}) - ${skip}`).orderBy('seq', 'desc').limit(take)
       : base
           .where('seq', '>', sql<number>`${skip}`)
           .where(sql<boolean>`exists (${form})`)
