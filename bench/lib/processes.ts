@@ -1,4 +1,4 @@
-import { type ChildProcess, fork, spawn } from 'node:child_process'
+import { type ChildProcess, fork, type Serializable, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 
@@ -100,21 +100,39 @@ export async function forkTs(
  * Forks one of the bench's own TypeScript programs that answers requests over IPC, one at a
  * time (a client that must not share the bench process's heap), once it says `{ ready }`.
  */
-export async function forkWorker<Request, Result>(file: string) {
+export async function forkWorker<Request extends Serializable, Result>(file: string) {
   const child = forkBench(file, {})
   await firstMessage(child, file)
+  let busy = false
   return {
     call: (request: Request) =>
       new Promise<Result>((done, fail) => {
-        const exited = (code: number | null) => fail(new Error(`${file} exited ${code}`))
-        child.once('exit', exited)
-        child.once('message', (message: Result | { error: string }) => {
+        if (busy) return fail(new Error(`${file} answers one request at a time`))
+        if (!child.connected) return fail(new Error(`${file} is no longer running`))
+        busy = true
+        const settle = () => {
+          busy = false
           child.off('exit', exited)
+          child.off('message', answered)
+        }
+        const exited = (code: number | null, signal: string | null) => {
+          settle()
+          fail(new Error(`${file} exited (${signal ?? code}) before answering`))
+        }
+        const answered = (message: Result | { error: string }) => {
+          settle()
           if (message !== null && typeof message === 'object' && 'error' in message)
             fail(new Error(message.error))
           else done(message as Result)
+        }
+        child.on('exit', exited)
+        child.on('message', answered)
+        child.send(request, (error) => {
+          if (error) {
+            settle()
+            fail(error)
+          }
         })
-        child.send(request as object)
       }),
     stop: () => stopChild(child),
   }

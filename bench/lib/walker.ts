@@ -2,8 +2,9 @@ import { getAll } from './http-client.js'
 
 // page-walk's client, in a process of its own. Reading 168 MB a walk, a client allocates that
 // much in Buffers; in the bench process, whose heap holds the seeded dataset and whatever earlier
-// scenarios left, the garbage collection this drives cost up to ~0.5 s over five walks (after
-// list-page and deep-page; ~70 ms when page-walk ran alone), which was then counted as Canvass's.
+// scenarios left, collecting them paused it ~0.5 s over five rounds in a slow run (after list-page
+// and deep-page; 66-83 ms in fast runs), and the collector's background threads shared the two
+// cores with Canvass: all of it counted as Canvass's time (docs/performance.md, page-walk).
 // A fresh, small process reads every walk alike, whatever ran before.
 //
 // One request at a time over IPC: `Walk` in, `WalkResult` (or `{ error }`) out.
@@ -42,7 +43,10 @@ async function walk(request: Walk): Promise<WalkResult> {
     next =
       'first' in request ? /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1] : queue.shift()
   }
-  return { seconds: (performance.now() - started) / 1000, pages, bytes, gcMs: gcMs - gcBefore }
+  const seconds = (performance.now() - started) / 1000
+  // Collections are reported to the observer a turn later: let the walk's last ones in.
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  return { seconds, pages, bytes, gcMs: gcMs - gcBefore }
 }
 
 const send = (message: unknown) => process.send?.(message)

@@ -20,27 +20,41 @@ export const pageWalk: Scenario = {
   async run(context) {
     const dataset = await context.dataset(LIST_RESPONSES)
     const canvass = await startCanvass(dataset.database)
-    const bare = await startListFloor(dataset)
-    const walker = await forkWorker<Walk, WalkResult>('bench/lib/walker.ts')
+    let bare: Awaited<ReturnType<typeof startListFloor>> | undefined
+    let walker: Awaited<ReturnType<typeof forkWorker<Walk, WalkResult>>> | undefined
     try {
+      bare = await startListFloor(dataset)
+      walker = await forkWorker<Walk, WalkResult>('bench/lib/walker.ts')
       const headers = bearer(canvass)
-      const walk = (accept: Record<string, string> = {}) =>
-        walker.call({
-          origin: canvass.url,
-          headers: { ...headers, ...accept },
-          first: `/v1/forms/${dataset.formId}/responses?page=1&page_size=1000`,
-        })
-      const floor = async () => readAllRows(dataset.database.filename, dataset.formId)
       const pageCount = Math.ceil(dataset.responses / 1000)
-      const bareWalk = () =>
-        walker.call({
-          origin: bare.url,
-          headers: {},
-          paths: Array.from(
-            { length: pageCount },
-            (_, at) => `/v1/forms/${dataset.formId}/responses?page=${at + 1}&page_size=1000`,
-          ),
-        })
+      // Every timed walk must have read every page: a walk cut short would time as a fast one.
+      const whole = (result: WalkResult): WalkResult => {
+        if (result.pages !== pageCount)
+          throw new Error(`page walk read ${result.pages} pages, not ${pageCount}`)
+        return result
+      }
+      const reader = walker
+      const walk = async (accept: Record<string, string> = {}) =>
+        whole(
+          await reader.call({
+            origin: canvass.url,
+            headers: { ...headers, ...accept },
+            first: `/v1/forms/${dataset.formId}/responses?page=1&page_size=1000`,
+          }),
+        )
+      const floor = async () => readAllRows(dataset.database.filename, dataset.formId)
+      const bareOrigin = bare.url
+      const bareWalk = async () =>
+        whole(
+          await reader.call({
+            origin: bareOrigin,
+            headers: {},
+            paths: Array.from(
+              { length: pageCount },
+              (_, at) => `/v1/forms/${dataset.formId}/responses?page=${at + 1}&page_size=1000`,
+            ),
+          }),
+        )
       if (!context.quick) await walk() // warm-up
       // The target is held on identity answers (no Accept-Encoding): on loopback compression only
       // adds CPU; the gzip walk (decoded by the client) is reported beside it.
@@ -71,8 +85,8 @@ export const pageWalk: Scenario = {
         },
       }
     } finally {
-      await walker.stop()
-      await stopChild(bare.child)
+      await walker?.stop()
+      if (bare) await stopChild(bare.child)
       await canvass.stop()
     }
   },
