@@ -20,11 +20,13 @@ export const pageWalk: Scenario = {
   async run(context) {
     const dataset = await context.dataset(LIST_RESPONSES)
     const canvass = await startCanvass(dataset.database)
-    let bare: Awaited<ReturnType<typeof startListFloor>> | undefined
-    let walker: Awaited<ReturnType<typeof forkWorker<Walk, WalkResult>>> | undefined
+    // Stopped in reverse order of starting, whichever of them started.
+    const stops = [() => canvass.stop()]
     try {
-      bare = await startListFloor(dataset)
-      walker = await forkWorker<Walk, WalkResult>('bench/lib/walker.ts')
+      const bare = await startListFloor(dataset)
+      stops.unshift(() => stopChild(bare.child))
+      const walker = await forkWorker<Walk, WalkResult>('bench/lib/walker.ts')
+      stops.unshift(() => walker.stop())
       const headers = bearer(canvass)
       const pageCount = Math.ceil(dataset.responses / 1000)
       // Every timed walk must have read every page: a walk cut short would time as a fast one.
@@ -33,21 +35,19 @@ export const pageWalk: Scenario = {
           throw new Error(`page walk read ${result.pages} pages, not ${pageCount}`)
         return result
       }
-      const reader = walker
       const walk = async (accept: Record<string, string> = {}) =>
         whole(
-          await reader.call({
+          await walker.call({
             origin: canvass.url,
             headers: { ...headers, ...accept },
             first: `/v1/forms/${dataset.formId}/responses?page=1&page_size=1000`,
           }),
         )
       const floor = async () => readAllRows(dataset.database.filename, dataset.formId)
-      const bareOrigin = bare.url
       const bareWalk = async () =>
         whole(
-          await reader.call({
-            origin: bareOrigin,
+          await walker.call({
+            origin: bare.url,
             headers: {},
             paths: Array.from(
               { length: pageCount },
@@ -85,9 +85,7 @@ export const pageWalk: Scenario = {
         },
       }
     } finally {
-      await walker?.stop()
-      if (bare) await stopChild(bare.child)
-      await canvass.stop()
+      for (const stop of stops) await stop()
     }
   },
 }
