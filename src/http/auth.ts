@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js'
 import { findActiveSession } from '../domain/sessions.js'
 import { findActiveToken, type TokenPrincipal } from '../domain/tokens.js'
 import { ApiError } from './errors.js'
-import { csrfRefusal, sessionSecretOf } from './session-cookie.js'
+import { csrfRefusal, sessionSecretOf, severalSessionCookies } from './session-cookie.js'
 
 // Authentication for every /v1 route: a bearer token, or the dashboard's session cookie, which
 // carries its token's scopes and nothing more. Missing, malformed, unknown and revoked
@@ -94,6 +94,8 @@ async function principalOf(
     const match = bearerPattern.exec(request.headers.authorization)
     return match?.[1] ? tokens.lookup(match[1]) : undefined
   }
+  const tossed = severalSessionCookies(request)
+  if (tossed) throw tossed
   const secret = sessionSecretOf(request)
   if (secret === undefined) return undefined
   const principal = await sessions.lookup(secret)

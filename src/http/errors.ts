@@ -40,7 +40,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     readonly errors?: FieldError[],
-    readonly headers?: Record<string, string>,
+    readonly headers?: Record<string, string | string[]>,
   ) {
     super(detail)
     this.statusCode = errorStatus[code]
