@@ -105,7 +105,7 @@ export function contextOf(
     contacts: contactsService(database, productMetrics),
     webhooks: webhooksService(database, config, resolver),
     deliveries: deliveriesService(database, deliverySignal),
-    sessions: sessionsService(database),
+    sessions: sessionsService(database, config.sessionsPerToken),
     insights: insightsService(database),
     live,
     async close() {

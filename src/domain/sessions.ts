@@ -7,7 +7,8 @@ import { digestToken, findActiveToken, type TokenPrincipal } from './tokens.js'
 
 // Dashboard sessions (docs/api.md#dashboard-sessions): a token is exchanged once for a session
 // secret that lives only in an HttpOnly cookie. Only its digest is stored; a session ends when it
-// expires, when it is signed out, or when its token is revoked (checked on every look-up).
+// expires, when it is signed out, when its token is revoked (checked on every look-up), or when
+// its token signs in past its cap of live sessions (CANVASS_SESSIONS_PER_TOKEN).
 
 export interface Session {
   /** The cookie's value: shown to the browser once, never stored. */
@@ -20,14 +21,16 @@ function generateSecret(): string {
   return `cvss_${randomBytes(32).toString('base64url')}`
 }
 
-/** Starts a session for a valid token; undefined when the token is unknown or revoked. */
+/**
+ * Starts a session for a token's principal. Past the token's cap of live sessions, its oldest end:
+ * whoever signs in now is the one most likely at the keyboard.
+ */
 export async function startSession(
   db: Db,
-  token: string,
+  principal: TokenPrincipal,
   lifetimeMicros: number,
-): Promise<Session | undefined> {
-  const principal = await findActiveToken(db, token)
-  if (!principal) return undefined
+  maxLive: number,
+): Promise<Session> {
   const now = nowMicros()
   // Expired sessions are useless; sweeping them here keeps the table small without a timer.
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute()
@@ -43,7 +46,20 @@ export async function startSession(
       expires_at: expiresAt,
     })
     .execute()
+  await endOldestSessions(db, principal.tokenId, maxLive)
   return { secret, expiresAt, principal }
+}
+
+/** Ends the token's sessions but its newest `keep`; concurrent sign-ins each trim, so none stays past it. */
+async function endOldestSessions(db: Db, tokenId: string, keep: number): Promise<void> {
+  const newest = db
+    .selectFrom('sessions')
+    .select('id')
+    .where('token_id', '=', tokenId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(keep)
+  await db.deleteFrom('sessions').where('token_id', '=', tokenId).where('id', 'not in', newest).execute()
 }
 
 /** The principal of a live session whose token is still active. */
@@ -71,13 +87,17 @@ export async function endSession(db: Db, secret: string): Promise<void> {
 }
 
 export interface SessionsService {
-  start(token: string, lifetimeMicros: number): Promise<Session | undefined>
+  /** The principal of a token that may sign in: known and not revoked. */
+  tokenOf(token: string): Promise<TokenPrincipal | undefined>
+  start(principal: TokenPrincipal, lifetimeMicros: number): Promise<Session>
   end(secret: string): Promise<void>
 }
 
-export function sessionsService(database: { db: Db }): SessionsService {
+export function sessionsService(database: { db: Db }, sessionsPerToken: number): SessionsService {
   return {
-    start: (token, lifetimeMicros) => startSession(database.db, token, lifetimeMicros),
+    tokenOf: (token) => findActiveToken(database.db, token),
+    start: (principal, lifetimeMicros) =>
+      startSession(database.db, principal, lifetimeMicros, sessionsPerToken),
     end: (secret) => endSession(database.db, secret),
   }
 }

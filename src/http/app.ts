@@ -30,6 +30,7 @@ import { formPageFastPath } from './pages/fast-path.js'
 import { registerRateLimits } from './rate-limit.js'
 import { registerRoutes } from './routes/index.js'
 import { addSecurityHeaders } from './security-headers.js'
+import { registerSignInLimits } from './sign-in-limit.js'
 import { coerceQuery, fieldErrorsFromAjv, validatorCompiler } from './validation.js'
 
 declare module 'fastify' {
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     }
   })
   const limitFailure = await registerRateLimits(app, ctx.config)
+  registerSignInLimits(app, ctx.config)
   const sessions = new SessionCache(ctx.database.db)
   app.decorate('sessions', sessions)
   app.decorate('limitFailedAuthentication', limitFailure ?? (async () => undefined))

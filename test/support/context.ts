@@ -45,6 +45,8 @@ export function testConfig(database: Config['database'], overrides: Partial<Conf
     logLevel: 'silent',
     rateLimit: 0,
     authFailureLimit: 0,
+    signInTokenLimit: 0,
+    signInAddressLimit: 0,
     webhookAllowPrivate: true,
     worker: false,
     ...overrides,

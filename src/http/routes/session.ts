@@ -47,8 +47,8 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       // Signing a victim in to an attacker's token is an attack too: the same guard as writes.
       const refusal = csrfRefusal(request)
       if (refusal) throw new ApiError('forbidden', refusal)
-      const session = await app.ctx.sessions.start(request.body.token, lifetimeSeconds * 1_000_000)
-      if (!session) {
+      const principal = await app.ctx.sessions.tokenOf(request.body.token)
+      if (!principal) {
         await app.limitFailedAuthentication(request)
         throw new ApiError(
           'unauthorized',
@@ -59,6 +59,9 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
           },
         )
       }
+      request.principal = principal
+      await app.limitSignIn(request)
+      const session = await app.ctx.sessions.start(principal, lifetimeSeconds * 1_000_000)
       setSessionCookie(request, reply, session.secret, lifetimeSeconds)
       return reply.code(201).send({
         scopes: [...session.principal.scopes],

@@ -1,0 +1,58 @@
+import { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Config } from '../config.js'
+import { ApiError } from './errors.js'
+
+// Dashboard sign-ins (docs/api.md#dashboard-sessions): each makes a session that lives for hours,
+// so a valid token may sign in only CANVASS_SIGN_IN_TOKEN_LIMIT times a minute, and one client
+// address (IPv6 by /64) CANVASS_SIGN_IN_ADDRESS_LIMIT times with whichever tokens. Failed sign-ins
+// are counted by the failed-authentication limit instead. Counted through the rate-limit plugin's
+// store, as the other limits: in this process, or in Redis with CANVASS_REDIS_URL.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a sign-in of `request.principal` from the request's address; throws past a limit. */
+    limitSignIn(request: FastifyRequest): Promise<void>
+  }
+}
+
+const WINDOW_MS = 60_000
+
+/** Decorates the app with limitSignIn; call after registerRateLimits. */
+export function registerSignInLimits(app: FastifyInstance, config: Config): void {
+  // The token first: a sign-in it refuses does not count against the address.
+  const byToken = limit(app, config.signInTokenLimit, 'with this token', (request) => {
+    return `sign-in:token:${request.principal?.tokenId ?? ''}`
+  })
+  const byAddress = limit(app, config.signInAddressLimit, 'from this address', (request) => {
+    return `sign-in:address:${normalizeIP(request.ip)}`
+  })
+  app.decorate('limitSignIn', async (request: FastifyRequest) => {
+    await byToken(request)
+    await byAddress(request)
+  })
+}
+
+function limit(
+  app: FastifyInstance,
+  perMinute: number,
+  whose: string,
+  // Keys of their own: every limit of the process shares one store (or one Redis namespace).
+  keyGenerator: (request: FastifyRequest) => string,
+): (request: FastifyRequest) => Promise<void> {
+  if (perMinute === 0) return async () => undefined
+  const check = app.createRateLimit({
+    max: perMinute,
+    timeWindow: WINDOW_MS,
+    keyGenerator,
+    allowList: () => false,
+  })
+  return async (request) => {
+    const verdict = await check(request)
+    if (verdict.isAllowed || !verdict.isExceeded) return
+    const seconds = Math.max(1, verdict.ttlInSeconds)
+    throw new ApiError('rate_limited', `too many sign-ins ${whose}; retry in ${seconds} s`, undefined, {
+      'retry-after': String(seconds),
+    })
+  }
+}
