@@ -157,7 +157,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             name: 'canvass_session',
             description:
               'The dashboard’s session (POST /v1/session), with its token’s scopes. Changes need ' +
-              '`Origin` of this server and `X-Canvass-CSRF: 1`.',
+              '`Origin` of this server and `X-Canvass-CSRF: 1`. Over https the cookie is ' +
+              '`__Host-canvass_session`. A request carrying more than one session cookie is `401`.',
           },
         },
       },

@@ -547,7 +547,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the dashboard: exchange an API token for a session cookie
-         * @description Sets an `HttpOnly; SameSite=Strict` cookie. Must come from this server’s own origin with `X-Canvass-CSRF: 1`, like every change made with the cookie. No bearer token needed.
+         * @description Sets an `HttpOnly; SameSite=Strict` cookie, `canvass_session` (over https `__Host-canvass_session`, `Secure`), at `Path=/`, and expires copies of it another page of this host may have set at `/v1`, `/v1/` or `/app`. Must come from this server’s own origin with `X-Canvass-CSRF: 1`, like every change made with the cookie. No bearer token needed. At most `CANVASS_SIGN_IN_TOKEN_LIMIT` sign-ins a minute per token (10) and `CANVASS_SIGN_IN_ADDRESS_LIMIT` per client address (30); a token holds at most `CANVASS_SESSIONS_PER_TOKEN` live sessions (50), a new one ending its oldest.
          */
         post: operations["createSession"];
         /**
@@ -3941,6 +3941,33 @@ export interface operations {
             };
             /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is unknown or revoked (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not from this server’s origin, or without `X-Canvass-CSRF: 1` (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many sign-ins with this token or from this address, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,11 @@ const SessionSchema = Type.Object(
   { $id: 'Session' },
 )
 
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+})
+
 export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['session']
@@ -33,14 +38,27 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
         operationId: 'createSession',
         summary: 'Sign in to the dashboard: exchange an API token for a session cookie',
         description:
-          'Sets an `HttpOnly; SameSite=Strict` cookie. Must come from this server’s own origin with ' +
-          '`X-Canvass-CSRF: 1`, like every change made with the cookie. No bearer token needed.',
+          'Sets an `HttpOnly; SameSite=Strict` cookie, `canvass_session` (over https ' +
+          '`__Host-canvass_session`, `Secure`), at `Path=/`, and expires copies of it another page ' +
+          'of this host may have set at `/v1`, `/v1/` or `/app`. Must come from this server’s own ' +
+          'origin with `X-Canvass-CSRF: 1`, like every change made with the cookie. No bearer token ' +
+          'needed. At most `CANVASS_SIGN_IN_TOKEN_LIMIT` sign-ins a minute per token (10) and ' +
+          '`CANVASS_SIGN_IN_ADDRESS_LIMIT` per client address (30); a token holds at most ' +
+          '`CANVASS_SESSIONS_PER_TOKEN` live sessions (50), a new one ending its oldest.',
         querystring: NoQuery,
         body: Type.Object(
           { token: Type.String({ minLength: 1, maxLength: 512 }) },
           { additionalProperties: false },
         ),
-        response: { 201: SessionSchema },
+        response: {
+          201: SessionSchema,
+          401: problem('The token is unknown or revoked (`unauthorized`).'),
+          403: problem('Not from this server’s origin, or without `X-Canvass-CSRF: 1` (`forbidden`).'),
+          429: problem(
+            'Too many sign-ins with this token or from this address, or too many failed ' +
+              'authentications from this address (`rate_limited`); see `Retry-After`.',
+          ),
+        },
       },
     },
     async (request, reply) => {
