@@ -110,8 +110,10 @@ function clearingCookies(request: FastifyRequest, paths: string[]): string[] {
 /** Every path a cookie sent with a request to `path` may have been set at (RFC 6265bis 5.1.4). */
 function pathsAbove(path: string): string[] {
   const paths = ['/']
-  for (let at = path.indexOf('/', 1); at > 0; at = path.indexOf('/', at + 1)) {
+  let at = path.indexOf('/', 1)
+  while (at > 0 && paths.length < MAX_CLEARED_PATHS) {
     paths.push(path.slice(0, at), path.slice(0, at + 1))
+    at = path.indexOf('/', at + 1)
   }
   if (path !== '/') paths.push(path)
   return paths

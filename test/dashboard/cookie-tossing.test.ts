@@ -158,6 +158,14 @@ describe('more than one session cookie on a request', () => {
       const withBearer = await ctx.request({ method: 'GET', url: '/v1/forms', headers: { cookie } })
       expect(withBearer.statusCode).toBe(200)
     }
+    // A path that cannot be a cookie's Path attribute is not echoed into one.
+    const odd = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/forms/a;Domain=evil.example/responses',
+      headers: { host, cookie: `${mine}; ${mine}` },
+    })
+    expect(odd.statusCode).toBe(401)
+    expect(setCookies(odd).join('\n')).not.toMatch(/evil/)
     // The session itself was not ended by the refusals: one cookie alone still works.
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/v1/forms', headers: { host, cookie: mine } })).statusCode,
