@@ -6,7 +6,7 @@ import { DomainError } from '../../../domain/errors.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
 import { NotAcceptingError } from '../../../domain/forms/settings.js'
-import { ApiError } from '../../errors.js'
+import { ApiError, apiErrorOf } from '../../errors.js'
 import { discardRest } from '../../oversized.js'
 import { pageSecurityPolicy } from '../../pages/blank-pages.js'
 import {
@@ -48,6 +48,16 @@ function sendPage(reply: FastifyReply, status: number, page: VNode | string, for
     .send(typeof page === 'string' ? page : renderPage(page))
 }
 
+/**
+ * The status an error answers with. A DomainError is the client's too: the app-wide check that
+ * refuses NUL in any query string or path throws one before the route runs.
+ */
+function statusOf(error: FastifyError | DomainError): number {
+  if (error instanceof ApiError) return error.statusCode
+  if (error instanceof DomainError) return apiErrorOf(error).statusCode
+  return error.statusCode ?? 500
+}
+
 function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): FastifyReply | undefined {
   if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
   if (found.acceptance === 'closed') return sendPage(reply, 410, closedPage(found.form), found.form)
@@ -70,7 +80,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   )
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error instanceof ApiError ? error.statusCode : (error.statusCode ?? 500)
+    const status = statusOf(error)
     if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'unhandled error')
     // As for the API: the client reads the 413 rather than a reset (src/http/oversized.ts).
     if (status === 413) await discardRest(request.raw)
