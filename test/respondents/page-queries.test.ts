@@ -52,7 +52,7 @@ async function storedCount(): Promise<number> {
   return listed.json().items.length
 }
 
-function expectPageRefusal(url: string, status: number, type: string | null | undefined): void {
+function expectPageRefusal(url: string, status: number, type: unknown): void {
   expect(status, url).toBeLessThan(500)
   expect(status, url).toBeGreaterThanOrEqual(400)
   // An unknown route under /f is no page: the API's problem document answers it.

@@ -16,6 +16,7 @@ import {
   submissionFromFields,
   typedValues,
 } from '../../pages/fields.js'
+import { parseFormBody } from '../../pages/form-body.js'
 import { FormPage } from '../../pages/form-page.js'
 import { renderPage } from '../../pages/layout.js'
 import {
@@ -75,8 +76,14 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   // Only these routes read HTML form posts; every other route keeps to JSON.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: PUBLIC_BODY_LIMIT },
-    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    { parseAs: 'buffer', bodyLimit: PUBLIC_BODY_LIMIT },
+    (request, body, done) => {
+      try {
+        done(null, parseFormBody(body as Buffer, request.headers['content-type']))
+      } catch (error) {
+        done(error as Error)
+      }
+    },
   )
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
