@@ -5,7 +5,7 @@ import type { VNode } from 'preact'
 import { DomainError } from '../../../domain/errors.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
-import { NotAcceptingError } from '../../../domain/forms/settings.js'
+import { NotAcceptingError, redirectLocation } from '../../../domain/forms/settings.js'
 import { ApiError, apiErrorOf } from '../../errors.js'
 import { discardRest } from '../../oversized.js'
 import { pageSecurityPolicy } from '../../pages/blank-pages.js'
@@ -133,7 +133,8 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
         forms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
         return closed
       }
-      const thanks = found.form.settings.thank_you.redirect_url ?? `/f/${formId}/thanks`
+      // Decided before storing: nothing after the response is stored may fail.
+      const thanks = redirectLocation(found.form.settings.thank_you) ?? `/f/${formId}/thanks`
       // A filled trap is a bot: it is told it succeeded, and nothing is stored.
       if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
         forms.refused('honeypot')
