@@ -11,6 +11,9 @@ export function isStorableString(value: string): boolean {
   return !value.includes('\u0000') && value.isWellFormed()
 }
 
+/** The one message for text that breaks the rule, however it arrived. */
+export const UNSTORABLE = 'must not contain NUL or unpaired surrogates'
+
 interface Place {
   value: unknown
   segment: string
@@ -40,7 +43,7 @@ export function unstorableStrings(value: unknown, path = ''): FieldError[] {
     const item = place.value
     if (typeof item === 'string') {
       if (!isStorableString(item)) {
-        errors.push({ path: where(place), message: 'must not contain NUL or unpaired surrogates' })
+        errors.push({ path: where(place), message: UNSTORABLE })
       }
     } else if (item !== null && typeof item === 'object') {
       const entries = Array.isArray(item) ? item.map((v, i) => [String(i), v] as const) : Object.entries(item)

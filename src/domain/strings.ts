@@ -38,6 +38,10 @@ const httpStart = /^https?:\/\/[^/\\?#]/i
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const spaceOrControl = /[\s\u0000-\u001f\u007f]/
 
+// Accepted URL text without controls or spaces is ASCII when it is printable ASCII.
+const printableAscii = /^[\x21-\x7e]*$/
+const isAsciiUrl = (text: string) => printableAscii.test(text)
+
 /** Why text is not an absolute http(s) URL naming a host, or undefined when it is one. */
 export function httpUrlProblem(text: string): string | undefined {
   if (isLongerThan(text, URL_MAX)) return `must be at most ${URL_MAX} characters`
@@ -48,6 +52,10 @@ export function httpUrlProblem(text: string): string | undefined {
   } catch {
     return 'must be an absolute http(s) URL'
   }
+  // Text that is not ASCII is stored and sent as its href (httpUrlOf): that form must fit too.
+  if (!isAsciiUrl(text) && url.href.length > URL_MAX) {
+    return `must be at most ${URL_MAX} characters once percent-encoded`
+  }
   const host = url.hostname
   // IP literals come out of the parser canonical (IPv4 dotted, IPv6 in brackets); names lower-cased,
   // international ones in punycode, so one ASCII rule covers every name.
@@ -56,4 +64,15 @@ export function httpUrlProblem(text: string): string | undefined {
     return 'must be an absolute http(s) URL with a valid host name'
   }
   return undefined
+}
+
+/**
+ * An accepted http(s) URL as Canvass stores and sends it (redirects, webhook targets). ASCII text
+ * is kept as given: a browser or client requests it as it is. Other text becomes the URL's href
+ * (an IDNA host in punycode, UTF-8 percent-encoded path, query and fragment), the URL a browser
+ * would request, which also fits a Location header, unlike the raw text. Only for text that
+ * httpUrlProblem accepts.
+ */
+export function httpUrlOf(text: string): string {
+  return isAsciiUrl(text) ? text : new URL(text).href
 }

@@ -20,6 +20,7 @@ import { isStorableString, rejectUnstorable } from '../domain/storable.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
 import { redactUrl } from '../logger.js'
 import { authenticate, type FailureLimit, SessionCache, TokenCache } from './auth.js'
+import { charsetOf, isUtf8Charset } from './charset.js'
 import { ApiError, apiErrorOf, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { bodyMemoryGate, MemoryBudget } from './memory.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
@@ -287,7 +288,7 @@ function registerJsonParser(app: FastifyInstance) {
   const utf8 = new TextDecoder('utf-8', { fatal: true })
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const charset = charsetOf(request.headers['content-type'])
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    if (!isUtf8Charset(charset)) {
       return done(
         new ApiError(
           'unsupported_media_type',
@@ -340,13 +341,6 @@ function registerJsonParser(app: FastifyInstance) {
       ),
     )
   })
-}
-
-/** The `charset` parameter of a Content-Type, lower-cased and unquoted, if there is one. */
-function charsetOf(contentType: string | undefined): string | undefined {
-  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '')
-  if (!match) return undefined
-  return (match[1] ?? match[2] ?? '').toLowerCase()
 }
 
 /** Keeps a router of every declared path, to tell a wrong method (405) from an unknown path (404). */

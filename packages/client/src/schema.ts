@@ -3127,7 +3127,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Absolute http(s) URL. Loopback, private, link-local, unique-local, CGNAT, multicast and unspecified targets are refused unless the operator allows private targets. */
+                    /** @description Absolute http(s) URL. Loopback, private, link-local, unique-local, CGNAT, multicast and unspecified targets are refused unless the operator allows private targets. Text that is not ASCII is stored and returned percent-encoded with a punycode host (at most 2048 characters so encoded); ASCII as given. */
                     url?: string;
                     /** @description Default true. */
                     enabled?: boolean;

@@ -1,4 +1,5 @@
 import type { FieldError } from '../errors.js'
+import { isStorableString, UNSTORABLE } from '../storable.js'
 import { emailProblem, httpUrlProblem } from '../strings.js'
 import {
   answerRange,
@@ -77,6 +78,8 @@ const withProblem = (value: string, problem: string | undefined) =>
 
 /** Checks one answer; returns the value to store, or a message saying what is wrong. */
 function checkAnswer(question: Question, value: unknown): { value: AnswerValue } | { error: string } {
+  // The JSON parser refuses these too; a hosted page's post reaches here without it.
+  if (typeof value === 'string' && !isStorableString(value)) return { error: UNSTORABLE }
   switch (question.type) {
     case 'short_text':
     case 'long_text': {
@@ -200,6 +203,7 @@ export function buildResponseItem(
     const path = `/hidden/${pointer(name)}`
     if (!declared.has(name)) errors.push({ path, message: 'is not a hidden field of this form' })
     else if (typeof value !== 'string') errors.push({ path, message: 'must be a string' })
+    else if (!isStorableString(value)) errors.push({ path, message: UNSTORABLE })
     else if (value.length > HIDDEN_VALUE_MAX)
       errors.push({ path, message: `must be at most ${HIDDEN_VALUE_MAX} characters` })
   }

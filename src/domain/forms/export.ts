@@ -69,6 +69,14 @@ export function spreadsheetSafe(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell
 }
 
+/**
+ * A cell as written: spreadsheet-safe, and never a raw NUL, which some programs cut a file at.
+ * Nothing stores one now (storable.ts); responses stored before that rule may carry it.
+ */
+function csvCell(text: string): string {
+  return spreadsheetSafe(text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text)
+}
+
 // Written in chunks of about 16 KiB. A batch joined into one string (~400 KB) lands in V8's
 // large-object space, which only a full collection frees: at export speed those strings piled up
 // as ~100 MB of resident memory (`npm run bench -- --only export`). A larger item goes out in
@@ -119,13 +127,13 @@ export function exportStream(
           const columns = csvColumns(definition)
           return (json: ItemJson) => {
             const item = JSON.parse(json.toString()) as ResponseItem
-            return [Buffer.from(stringify([columns.map((column) => spreadsheetSafe(column.value(item)))]))]
+            return [Buffer.from(stringify([columns.map((column) => csvCell(column.value(item)))]))]
           }
         })()
   return Readable.from(
     (async function* () {
       if (format === 'csv') {
-        yield stringify([csvColumns(definition).map((column) => spreadsheetSafe(column.header))])
+        yield stringify([csvColumns(definition).map((column) => csvCell(column.header))])
       }
       for (;;) {
         await memory.take(held)

@@ -1,6 +1,6 @@
 import { formatTimestamp, parseTimestamp } from '../../timestamps.js'
 import type { FieldError } from '../errors.js'
-import { httpUrlProblem, URL_MAX } from '../strings.js'
+import { httpUrlOf, httpUrlProblem, URL_MAX } from '../strings.js'
 
 // A form's respondent settings (docs/api.md#form-settings): whether anyone may answer it without a token, until
 // when, how many times, and what they see afterwards. Stored in the definition JSON, so forms
@@ -71,10 +71,22 @@ export function normaliseSettings(input: FormSettingsInput | undefined, errors: 
     } else settings.closes_at = formatTimestamp(micros)
   }
   const redirect = settings.thank_you.redirect_url
-  // The one URL rule of answers and webhook targets.
+  // The one URL rule of answers and webhook targets; kept as it goes into a Location header.
   const problem = redirect === null ? undefined : httpUrlProblem(redirect)
   if (problem !== undefined) errors.push({ path: '/settings/thank_you/redirect_url', message: problem })
+  else if (redirect !== null) settings.thank_you.redirect_url = httpUrlOf(redirect)
   return settings
+}
+
+/**
+ * Where a respondent is sent after answering instead of the thank-you page, as a browser requests
+ * it; undefined for none. A redirect saved before redirects were kept encoded is encoded here, so
+ * the answer to a stored response never fails on it; one no longer valid is ignored.
+ */
+export function redirectLocation(thankYou: ThankYou): string | undefined {
+  const redirect = thankYou.redirect_url
+  if (redirect === null || httpUrlProblem(redirect) !== undefined) return undefined
+  return httpUrlOf(redirect)
 }
 
 export type Acceptance = 'accepting' | 'not_public' | 'closed'

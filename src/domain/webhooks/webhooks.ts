@@ -5,7 +5,7 @@ import type { WebhooksTable } from '../../db/tables/webhooks.js'
 import { newId } from '../../ids.js'
 import { conflict, type FieldError, validationFailed } from '../errors.js'
 import { formInWorkspace } from '../forms/forms.js'
-import { httpUrlProblem } from '../strings.js'
+import { httpUrlOf, httpUrlProblem } from '../strings.js'
 import { secretProblem } from './signing.js'
 import { checkTarget, type Resolver, TargetRefused } from './ssrf.js'
 
@@ -98,6 +98,8 @@ export async function putWebhook(
   const errors: FieldError[] = []
   if (input.url !== undefined)
     errors.push(...(await targetProblems(input.url, options.allowPrivate, options.resolver)))
+  // Stored as it is requested: text that is not ASCII percent-encoded, with a punycode host.
+  const url = input.url === undefined || errors.length > 0 ? input.url : httpUrlOf(input.url)
   if (typeof input.secret === 'string') {
     const problem = secretProblem(input.secret)
     if (problem) errors.push({ path: '/secret', message: problem })
@@ -118,7 +120,7 @@ export async function putWebhook(
         .executeTakeFirst()
       const now = nowMicros()
       if (!existing) {
-        if (input.url === undefined) errors.push({ path: '/url', message: 'is required to create a webhook' })
+        if (url === undefined) errors.push({ path: '/url', message: 'is required to create a webhook' })
         if (errors.length > 0) throw validationFailed(errors)
         const { count } = await trx
           .selectFrom('webhooks')
@@ -133,7 +135,7 @@ export async function putWebhook(
             workspace_id: workspaceId,
             form_id: formId,
             tag,
-            url: input.url as string,
+            url: url as string,
             enabled: input.enabled === false ? 0 : 1,
             secret: input.secret ?? null,
             verify_ssl: input.verify_ssl === false ? 0 : 1,
@@ -148,7 +150,7 @@ export async function putWebhook(
       }
       if (errors.length > 0) throw validationFailed(errors)
       const changes: Partial<WebhookRow> = { updated_at: now }
-      if (input.url !== undefined) changes.url = input.url
+      if (url !== undefined) changes.url = url
       if (input.enabled !== undefined) {
         changes.enabled = input.enabled ? 1 : 0
         // Enabling again starts a fresh record of failures.

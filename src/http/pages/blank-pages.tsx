@@ -1,5 +1,6 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import type { FormView } from '../../domain/forms/forms.js'
+import { redirectLocation } from '../../domain/forms/settings.js'
 import { FormPage } from './form-page.js'
 import { renderPage } from './layout.js'
 
@@ -10,7 +11,7 @@ import { renderPage } from './layout.js'
 /** The page's policy: its own stylesheet and script only; forms post here or to the redirect. */
 export function pageSecurityPolicy(form?: FormView): string {
   let formAction = "'self'"
-  const redirect = form?.settings.thank_you.redirect_url
+  const redirect = form && redirectLocation(form.settings.thank_you)
   if (redirect) formAction += ` ${new URL(redirect).origin}`
   return [
     "default-src 'none'",

@@ -18,7 +18,8 @@ const ThankYouFields = {
     Type.String({
       minLength: 1,
       maxLength: REDIRECT_URL_MAX,
-      description: 'Absolute http(s) URL the respondent is sent to instead of the thank-you page.',
+      description:
+        'Absolute http(s) URL the respondent is sent to instead of the thank-you page. Text that is not ASCII is stored and returned as a browser requests it: punycode host, UTF-8 percent-encoded path, query and fragment (at most 2048 characters so encoded).',
     }),
   ),
 }

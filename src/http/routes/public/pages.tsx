@@ -5,8 +5,8 @@ import type { VNode } from 'preact'
 import { DomainError } from '../../../domain/errors.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
-import { NotAcceptingError } from '../../../domain/forms/settings.js'
-import { ApiError } from '../../errors.js'
+import { NotAcceptingError, redirectLocation } from '../../../domain/forms/settings.js'
+import { ApiError, apiErrorOf } from '../../errors.js'
 import { discardRest } from '../../oversized.js'
 import { pageSecurityPolicy } from '../../pages/blank-pages.js'
 import {
@@ -16,6 +16,7 @@ import {
   submissionFromFields,
   typedValues,
 } from '../../pages/fields.js'
+import { parseFormBody } from '../../pages/form-body.js'
 import { FormPage } from '../../pages/form-page.js'
 import { renderPage } from '../../pages/layout.js'
 import {
@@ -48,6 +49,16 @@ function sendPage(reply: FastifyReply, status: number, page: VNode | string, for
     .send(typeof page === 'string' ? page : renderPage(page))
 }
 
+/**
+ * The status an error answers with. A DomainError is the client's too: the app-wide check that
+ * refuses NUL in any query string or path throws one before the route runs.
+ */
+function statusOf(error: FastifyError | DomainError): number {
+  if (error instanceof ApiError) return error.statusCode
+  if (error instanceof DomainError) return apiErrorOf(error).statusCode
+  return error.statusCode ?? 500
+}
+
 function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): FastifyReply | undefined {
   if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
   if (found.acceptance === 'closed') return sendPage(reply, 410, closedPage(found.form), found.form)
@@ -65,12 +76,18 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   // Only these routes read HTML form posts; every other route keeps to JSON.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: PUBLIC_BODY_LIMIT },
-    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    { parseAs: 'buffer', bodyLimit: PUBLIC_BODY_LIMIT },
+    (request, body, done) => {
+      try {
+        done(null, parseFormBody(body as Buffer, request.headers['content-type']))
+      } catch (error) {
+        done(error as Error)
+      }
+    },
   )
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error instanceof ApiError ? error.statusCode : (error.statusCode ?? 500)
+    const status = statusOf(error)
     if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'unhandled error')
     // As for the API: the client reads the 413 rather than a reset (src/http/oversized.ts).
     if (status === 413) await discardRest(request.raw)
@@ -116,7 +133,8 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
         forms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
         return closed
       }
-      const thanks = found.form.settings.thank_you.redirect_url ?? `/f/${formId}/thanks`
+      // Decided before storing: nothing after the response is stored may fail.
+      const thanks = redirectLocation(found.form.settings.thank_you) ?? `/f/${formId}/thanks`
       // A filled trap is a bot: it is told it succeeded, and nothing is stored.
       if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
         forms.refused('honeypot')

@@ -34,7 +34,7 @@ export const WebhookBody = Type.Object(
         maxLength: 2048,
         pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
         description:
-          'Absolute http(s) URL. Loopback, private, link-local, unique-local, CGNAT, multicast and unspecified targets are refused unless the operator allows private targets.',
+          'Absolute http(s) URL. Loopback, private, link-local, unique-local, CGNAT, multicast and unspecified targets are refused unless the operator allows private targets. Text that is not ASCII is stored and returned percent-encoded with a punycode host (at most 2048 characters so encoded); ASCII as given.',
       }),
     ),
     enabled: Type.Optional(Type.Boolean({ description: 'Default true.' })),
