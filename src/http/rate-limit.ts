@@ -25,6 +25,17 @@ declare module 'fastify' {
 
 const PUBLIC_WINDOW_MS = 60_000
 
+/**
+ * What every limit counts a client address by: IPv6 by its /64 (one host commonly holds a whole
+ * /64), an IPv4-mapped IPv6 address as its IPv4 address, without a port or brackets a proxy
+ * may have written into X-Forwarded-For.
+ */
+export function clientAddressKey(ip: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip)
+  const bare = bracketed ? (bracketed[1] as string) : ip.replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
+  return normalizeIP(bare)
+}
+
 /** Registers the limits; answers the check the authentication hook runs on a failed token, if any. */
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -48,7 +59,7 @@ export async function registerRateLimits(
     enableDraftSpec: true,
     ...(redis ? { redis, nameSpace: config.redisPrefix } : {}),
     allowList: (request) => request.principal === null,
-    keyGenerator: (request) => request.principal?.tokenId ?? request.ip,
+    keyGenerator: (request) => request.principal?.tokenId ?? clientAddressKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
   })
@@ -58,7 +69,7 @@ export async function registerRateLimits(
     timeWindow: PUBLIC_WINDOW_MS,
     allowList: () => config.publicRateLimit === 0,
     keyGenerator: (request) =>
-      `public:${request.ip}:${(request.params as { form_id?: string }).form_id ?? ''}`,
+      `public:${clientAddressKey(request.ip)}:${(request.params as { form_id?: string }).form_id ?? ''}`,
   })
   app.decorate('countPublicSubmission', async (request: FastifyRequest, _formId: string) => {
     const verdict = await publicLimit(request)
@@ -72,8 +83,7 @@ function failedAuthenticationLimit(app: FastifyInstance, perSecond: number): Fai
   const check = app.createRateLimit({
     max: perSecond * 2,
     timeWindow: 2000,
-    // IPv6 clients are counted by /64, as the plugin does: one host holds a whole prefix.
-    keyGenerator: (request) => normalizeIP(request.ip),
+    keyGenerator: (request) => clientAddressKey(request.ip),
     allowList: () => false,
   })
   return async (request) => {

@@ -1,0 +1,130 @@
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tinyForm } from '../forms/fixtures.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { testBackend } from '../support/databases.js'
+
+// Issue 25: whom the public submission limit counts as one client (IPv6 by /64, on every limit),
+// and that no flood of other keys frees a client that is over it. Each test sets the rate it
+// needs, whatever the default of CANVASS_PUBLIC_RATE_LIMIT.
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestContext({ publicRateLimit: 3 })
+})
+afterAll(() => ctx.close())
+
+async function formWith(on: TestContext, settings: object): Promise<string> {
+  const response = await on.request({ method: 'POST', url: '/v1/forms', payload: { ...tinyForm, settings } })
+  expect(response.statusCode).toBe(201)
+  return response.json().id
+}
+
+interface From {
+  remoteAddress?: string
+  forwardedFor?: string
+  /** Refused by validation after the limit counted it, so nothing is stored. */
+  invalid?: boolean
+}
+
+function publicPost(on: TestContext, formId: string, from: From): Promise<LightMyRequestResponse> {
+  return on.app.inject({
+    method: 'POST',
+    url: `/v1/public/forms/${formId}/responses`,
+    remoteAddress: from.remoteAddress ?? '127.0.0.1',
+    headers: from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {},
+    payload: from.invalid ? { answers: 'none' } : { answers: { n: 7 } },
+  })
+}
+
+function pagePost(on: TestContext, formId: string, remoteAddress: string): Promise<LightMyRequestResponse> {
+  return on.app.inject({
+    method: 'POST',
+    url: `/f/${formId}`,
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'n=7',
+  })
+}
+
+async function statusesOf(requests: (() => Promise<LightMyRequestResponse>)[]): Promise<number[]> {
+  const statuses: number[] = []
+  for (const request of requests) statuses.push((await request()).statusCode)
+  return statuses
+}
+
+describe(`the public limit's client address (${testBackend})`, () => {
+  it('counts 40 IPv6 addresses of one /64 as one client, through the API and the hosted page', async () => {
+    const formId = await formWith(ctx, { public: true })
+    const addresses = Array.from(
+      { length: 40 },
+      (_, index) => `2001:db8:5:6:${(index * 997).toString(16)}::${index + 1}`,
+    )
+    const statuses = await statusesOf(
+      addresses.map((remoteAddress, index) =>
+        index % 2 === 0
+          ? () => publicPost(ctx, formId, { remoteAddress })
+          : () => pagePost(ctx, formId, remoteAddress),
+      ),
+    )
+    expect(statuses.slice(0, 3)).toEqual([201, 303, 201])
+    expect(statuses.slice(3)).toEqual(Array(37).fill(429))
+    // Another /64 of the same /48 is another client.
+    expect((await publicPost(ctx, formId, { remoteAddress: '2001:db8:5:7::1' })).statusCode).toBe(201)
+  })
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    const formId = await formWith(ctx, { public: true })
+    const spellings = ['198.51.100.4', '::ffff:198.51.100.4', '::FFFF:c633:6404', '198.51.100.4']
+    const statuses = await statusesOf(
+      spellings.map((remoteAddress) => () => publicPost(ctx, formId, { remoteAddress })),
+    )
+    expect(statuses).toEqual([201, 201, 201, 429])
+  })
+
+  it('counts X-Forwarded-For addresses the same way behind CANVASS_TRUST_PROXY', async () => {
+    const proxied = await createTestContext({ publicRateLimit: 3, trustProxy: 1 })
+    try {
+      const formId = await formWith(proxied, { public: true })
+      const forwarded = [
+        '2001:db8:a:b::1',
+        '2001:db8:a:b:ffff:ffff:ffff:ffff',
+        '[2001:db8:a:b::2]:4711',
+        '2001:db8:a:b:1:2:3:4',
+        '2001:db8:a:b::99',
+        '203.0.113.9',
+        '::ffff:203.0.113.9',
+        '203.0.113.9:50000',
+        '203.0.113.9',
+      ]
+      const statuses = await statusesOf(
+        forwarded.map((forwardedFor) => () => publicPost(proxied, formId, { forwardedFor })),
+      )
+      expect(statuses).toEqual([201, 201, 201, 429, 429, 201, 201, 201, 429])
+    } finally {
+      await proxied.close()
+    }
+  })
+
+  it('counts failed authentications by /64 too', async () => {
+    const guarded = await createTestContext({ authFailureLimit: 20 })
+    try {
+      const statuses = await statusesOf(
+        Array.from(
+          { length: 45 },
+          (_, index) => () =>
+            guarded.app.inject({
+              method: 'GET',
+              url: '/v1/forms',
+              remoteAddress: `2001:db8:99:1:${index.toString(16)}::1`,
+              headers: { authorization: 'Bearer cvs_unknown' },
+            }),
+        ),
+      )
+      expect(statuses.slice(0, 40)).toEqual(Array(40).fill(401))
+      expect(statuses.slice(40)).toEqual(Array(5).fill(429))
+    } finally {
+      await guarded.close()
+    }
+  })
+})
