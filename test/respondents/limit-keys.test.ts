@@ -123,11 +123,13 @@ describe(`the public limit's client address (${testBackend})`, () => {
   })
 
   it('counts failed authentications by /64 too', async () => {
-    const guarded = await createTestContext({ authFailureLimit: 20 })
+    // 1 a second, bursts of 2 in a two-second window: 30 failures from 30 addresses of one /64
+    // get a few 401s (more only if the run spans several windows), then 429.
+    const guarded = await createTestContext({ authFailureLimit: 1 })
     try {
       const statuses = await statusesOf(
         Array.from(
-          { length: 45 },
+          { length: 30 },
           (_, index) => () =>
             guarded.app.inject({
               method: 'GET',
@@ -137,8 +139,9 @@ describe(`the public limit's client address (${testBackend})`, () => {
             }),
         ),
       )
-      expect(statuses.slice(0, 40)).toEqual(Array(40).fill(401))
-      expect(statuses.slice(40)).toEqual(Array(5).fill(429))
+      expect(statuses.slice(0, 2)).toEqual([401, 401])
+      expect(statuses[2]).toBe(429)
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20)
     } finally {
       await guarded.close()
     }
