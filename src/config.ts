@@ -34,6 +34,8 @@ export interface Config {
   publicRateLimit: number
   /** How many proxies in front to trust for the client address; 0 trusts none. */
   trustProxy: number
+  /** Most keys (tokens, client addresses and forms) each in-process rate limit counts at once. */
+  rateLimitKeys: number
   /** When set, rate-limit counters live in this Redis, shared by every process. */
   redisUrl: string | undefined
   /** Prefix of the rate-limit keys in Redis, so deployments (or tests) sharing one Redis stay apart. */
@@ -166,6 +168,7 @@ export function configFromEnv(env: Env = process.env): Config {
     worker: flag(env, 'CANVASS_WORKER', true),
     publicRateLimit: integer(env, 'CANVASS_PUBLIC_RATE_LIMIT', 30, 0, 1_000_000),
     trustProxy: integer(env, 'CANVASS_TRUST_PROXY', 0, 0, 100),
+    rateLimitKeys: integer(env, 'CANVASS_RATE_LIMIT_KEYS', 100_000, 100, 100_000_000),
     redisUrl: redisUrl(env),
     redisPrefix: env['CANVASS_REDIS_PREFIX'] || 'canvass:rate:',
     metricsToken: metricsToken(env),

@@ -2,7 +2,9 @@ import { type DestinationStream, pino } from 'pino'
 import type { Config } from './config.js'
 
 // JSON lines on stdout. Tokens and secrets are never logged: request logs carry no
-// headers, and these paths are redacted wherever they appear anyway.
+// headers, these paths are redacted wherever they appear anyway, a logged request's URL goes
+// through redactUrl, and every line written has credential-shaped text replaced (an error
+// message or a framework warning may quote a URL).
 export function createLogger(level: Config['logLevel'], destination?: DestinationStream) {
   const options = {
     level,
@@ -18,13 +20,35 @@ export function createLogger(level: Config['logLevel'], destination?: Destinatio
       ],
       censor: '[redacted]',
     },
+    // Fastify logs a request as `req` in a few warnings; its URL is redacted like the request log's.
+    serializers: { req: (request: { method?: string; url?: string }) => loggedRequest(request) },
+    hooks: { streamWrite: redactCredentials },
   }
   return destination ? pino(options, destination) : pino(options)
 }
 
+function loggedRequest(request: { method?: string; url?: string }) {
+  return { method: request.method, url: redactUrl(request.url ?? '') }
+}
+
+// Every credential Canvass issues starts with one of these: API tokens `cvs_` (domain/tokens.ts),
+// dashboard session secrets `cvss_` (domain/sessions.ts), webhook secrets `whsec_`
+// (domain/webhooks/signing.ts). A new kind of secret adds its prefix here, and only here.
+const CREDENTIAL_PREFIXES = ['cvs', 'cvss', 'whsec']
+const prefixes = CREDENTIAL_PREFIXES.join('|')
+
+/** Decoded text that holds a credential. */
+const credentialShape = new RegExp(`(?:${prefixes})_`, 'i')
+/** A credential in written text, its underscore percent-encoded or not, with the rest of it. */
+const credentialText = new RegExp(`(?:${prefixes})(?:_|%5f)[A-Za-z0-9_+/=%-]*`, 'gi')
+
+/** The text with every credential-shaped run replaced by `[redacted]`. */
+export function redactCredentials(text: string): string {
+  return text.replace(credentialText, '[redacted]')
+}
+
 // Credentials sometimes arrive in URLs (`?access_token=`, a token pasted into a path) although
 // Canvass reads them only from headers; the logged URL must not carry them either way.
-const credentialShape = /(?:cvs|whsec)_/i
 const credentialWords = new Set([
   'token',
   'secret',
@@ -47,8 +71,12 @@ const credentialWords = new Set([
 ])
 
 // Every credential word and shape above, and percent-encoding, which could hide one.
-const mayHoldCredential =
-  /token|secret|passw|pwd|phrase|sig|key|auth|credential|session|cookie|jwt|bearer|cvs|whsec|%/i
+const mayHoldCredential = new RegExp(
+  `token|secret|passw|pwd|phrase|sig|key|auth|credential|session|cookie|jwt|bearer|${prefixes}|%`,
+  'i',
+)
+/** A path that may hold a credential-shaped segment. */
+const pathMayHoldCredential = new RegExp(`${prefixes}|%`, 'i')
 
 function decoded(text: string): string {
   try {
@@ -74,7 +102,7 @@ export function redactUrl(url: string): string {
   if (!mayHoldCredential.test(url)) return url
   const mark = url.indexOf('?')
   let path = mark === -1 ? url : url.slice(0, mark)
-  if (/cvs|whsec|%/i.test(path)) {
+  if (pathMayHoldCredential.test(path)) {
     path = path
       .split('/')
       .map((segment) => (credentialShape.test(decoded(segment)) ? '[redacted]' : segment))

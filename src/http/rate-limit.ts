@@ -4,11 +4,12 @@ import { Redis } from 'ioredis'
 import type { Config } from '../config.js'
 import type { FailureLimit } from './auth.js'
 import { ApiError } from './errors.js'
+import { windowCountsStore } from './limit-store.js'
 
 // Request rates: per token on /v1 (CANVASS_RATE_LIMIT), failed authentications per client address
 // (CANVASS_AUTH_FAILURE_LIMIT), and public submissions per client address and form
-// (CANVASS_PUBLIC_RATE_LIMIT). Counted in this process, or, with CANVASS_REDIS_URL, in
-// Redis through the plugin's own store, so every process shares one count.
+// (CANVASS_PUBLIC_RATE_LIMIT). Counted in this process (limit-store.ts), or, with
+// CANVASS_REDIS_URL, in Redis through the plugin's own store, so every process shares one count.
 
 export interface PublicLimitVerdict {
   exceeded: boolean
@@ -18,12 +19,25 @@ export interface PublicLimitVerdict {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts one public submission of the request's address to a form. */
+    /** Counts one public submission of the request's address to a form, if the form accepts answers. */
     countPublicSubmission(request: FastifyRequest, formId: string): Promise<PublicLimitVerdict>
   }
 }
 
 const PUBLIC_WINDOW_MS = 60_000
+const formIdShape = /^[A-Za-z0-9_-]{1,64}$/
+const notCounted: PublicLimitVerdict = { exceeded: false, retryAfter: 0 }
+
+/**
+ * What every limit counts a client address by: IPv6 by its /64 (one host commonly holds a whole
+ * /64), an IPv4-mapped IPv6 address as its IPv4 address, without a port or brackets a proxy
+ * may have written into X-Forwarded-For.
+ */
+export function clientAddressKey(ip: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip)
+  const bare = bracketed ? (bracketed[1] as string) : ip.replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
+  return normalizeIP(bare)
+}
 
 /** Registers the limits; answers the check the authentication hook runs on a failed token, if any. */
 export async function registerRateLimits(
@@ -46,9 +60,11 @@ export async function registerRateLimits(
     max: Math.max(1, config.rateLimit * 2),
     timeWindow: 2000,
     enableDraftSpec: true,
-    ...(redis ? { redis, nameSpace: config.redisPrefix } : {}),
+    ...(redis
+      ? { redis, nameSpace: config.redisPrefix }
+      : { store: windowCountsStore(config.rateLimitKeys) }),
     allowList: (request) => request.principal === null,
-    keyGenerator: (request) => request.principal?.tokenId ?? request.ip,
+    keyGenerator: (request) => request.principal?.tokenId ?? clientAddressKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
   })
@@ -56,11 +72,16 @@ export async function registerRateLimits(
   const publicLimit = app.createRateLimit({
     max: config.publicRateLimit,
     timeWindow: PUBLIC_WINDOW_MS,
-    allowList: () => config.publicRateLimit === 0,
+    // Not the token limit's (which lets every request without a token through).
+    allowList: () => false,
     keyGenerator: (request) =>
-      `public:${request.ip}:${(request.params as { form_id?: string }).form_id ?? ''}`,
+      `public:${clientAddressKey(request.ip)}:${(request.params as { form_id?: string }).form_id ?? ''}`,
   })
-  app.decorate('countPublicSubmission', async (request: FastifyRequest, _formId: string) => {
+  app.decorate('countPublicSubmission', async (request: FastifyRequest, formId: string) => {
+    // Only a form that accepts answers can be submitted to: a request naming any other id spends
+    // none of the limit's memory, so it cannot crowd out the count of a client that is over it.
+    if (config.publicRateLimit === 0 || !formIdShape.test(formId)) return notCounted
+    if ((await app.ctx.publicForms.find(formId))?.acceptance !== 'accepting') return notCounted
     const verdict = await publicLimit(request)
     if (verdict.isAllowed) return { exceeded: false, retryAfter: 0 }
     return { exceeded: verdict.isExceeded, retryAfter: Math.max(1, verdict.ttlInSeconds) }
@@ -72,8 +93,7 @@ function failedAuthenticationLimit(app: FastifyInstance, perSecond: number): Fai
   const check = app.createRateLimit({
     max: perSecond * 2,
     timeWindow: 2000,
-    // IPv6 clients are counted by /64, as the plugin does: one host holds a whole prefix.
-    keyGenerator: (request) => normalizeIP(request.ip),
+    keyGenerator: (request) => clientAddressKey(request.ip),
     allowList: () => false,
   })
   return async (request) => {

@@ -1,23 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../src/logger.js'
+import { createForm, tinyForm } from '../forms/fixtures.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { testBackend } from '../support/databases.js'
+import { waitUntil } from '../support/wait.js'
 
 // Issue 11: credentials sent in a URL (where Canvass never reads them) must not reach the
 // request log. The production logger writes into this test instead of stdout.
 
 const lines: Record<string, unknown>[] = []
+/** Every line as written, at every level. */
+const written: string[] = []
 let ctx: TestContext
 
 beforeAll(async () => {
-  const logger = createLogger('info', {
+  const logger = createLogger('trace', {
     write(line: string) {
+      written.push(line)
       lines.push(JSON.parse(line))
     },
   })
   ctx = await createTestContext({}, { logger })
 })
-afterAll(() => ctx.close())
+afterAll(async () => {
+  // Closes the stream test's keep-alive connections with the server rather than waiting them out.
+  const closing = ctx.app.close()
+  ctx.app.server.closeAllConnections()
+  await closing
+  await ctx.close()
+})
 
 async function loggedUrl(url: string, token: string | null = ctx.token): Promise<string> {
   const response = await ctx.request({ method: 'GET', url, token })
@@ -68,5 +79,100 @@ describe(`the request log (${testBackend})`, () => {
     expect(await loggedUrl('/v1/forms/frm_a/responses?included_tokens=rsp_a,rsp_b&monkey=1')).toBe(
       '/v1/forms/frm_a/responses?included_tokens=rsp_a,rsp_b&monkey=1',
     )
+  })
+})
+
+describe(`session secrets in URLs (issue 25, ${testBackend})`, () => {
+  const host = '127.0.0.1:3000'
+
+  async function signIn(): Promise<string> {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/session',
+      headers: { host, origin: `http://${host}`, 'x-canvass-csrf': '1' },
+      payload: { token: ctx.token },
+    })
+    expect(response.statusCode).toBe(201)
+    const secret = /canvass_session=(cvss_[^;]+)/.exec(String(response.headers['set-cookie']))?.[1]
+    expect(secret).toBeDefined()
+    return secret as string
+  }
+
+  it('never reach a log line, whichever route, status or spelling', async () => {
+    const secret = await signIn()
+    const formId = await createForm(ctx, { ...tinyForm, settings: { public: true } })
+    const encoded = `cvss%5F${secret.slice('cvss_'.length)}`
+    const cookie = `canvass_session=${secret}`
+    const requests: { method: 'GET' | 'POST' | 'DELETE'; url: string; form?: boolean }[] = [
+      { method: 'GET', url: `/v1/forms?q=${secret}` },
+      { method: 'GET', url: `/v1/forms?${secret}` },
+      { method: 'GET', url: `/v1/forms/${secret}` },
+      { method: 'GET', url: `/v1/forms/${encoded}/responses` },
+      { method: 'GET', url: `/v1/forms/${formId}/responses?cursor=${encoded}` },
+      { method: 'DELETE', url: `/v1/forms?x=${secret}` },
+      { method: 'GET', url: `/v1/public/forms/${formId}?ref=${secret}` },
+      { method: 'GET', url: `/f/${formId}?k=${secret}` },
+      { method: 'GET', url: `/f/${secret}` },
+      { method: 'GET', url: `/f/${formId}/thanks?${secret}` },
+      { method: 'POST', url: `/f/${formId}?k=${secret}`, form: true },
+      { method: 'GET', url: `/nowhere/${secret}?again=${secret}` },
+    ]
+    for (const { method, url, form } of requests) {
+      for (const headers of [{ host }, { host, cookie }]) {
+        const response = await ctx.app.inject({
+          method,
+          url,
+          headers: form ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
+          ...(form ? { payload: 'n=4' } : {}),
+        })
+        const line = lines.find(
+          (entry) => entry['reqId'] === response.headers['x-request-id'] && entry['msg'] === 'request',
+        )
+        expect(String(line?.['url']), url).toContain('[redacted]')
+      }
+    }
+
+    // A malformed URL is answered before any hook (and not logged): nothing to find but leaks.
+    expect((await ctx.app.inject({ url: `/v1/forms/%zz${secret}`, headers: { host } })).statusCode).toBe(400)
+
+    // The stream logs its URL when it closes.
+    const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const hangUp = new AbortController()
+    const stream = await fetch(`${baseUrl}/v1/forms/${formId}/responses/stream?last_event_id=${secret}`, {
+      headers: { authorization: `Bearer ${ctx.token}` },
+      signal: hangUp.signal,
+    })
+    expect(stream.status).toBe(200)
+    hangUp.abort()
+    await waitUntil(() => lines.some((entry) => entry['msg'] === 'stream closed'))
+
+    const leaks = written.filter((line) => line.includes(secret.slice('cvss_'.length)))
+    expect(leaks).toEqual([])
+  })
+})
+
+describe('every line the logger writes', () => {
+  it('has credential-shaped text replaced, in messages, errors and requests logged by the framework', () => {
+    const out: string[] = []
+    const logger = createLogger('info', { write: (line: string) => void out.push(line) })
+    const session = `cvss_${'S'.repeat(43)}`
+    const token = `cvs_${'T'.repeat(43)}`
+    const webhookSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/=='
+    logger.warn(`Reply was already sent for "/f/${session}?a=${token}"`)
+    logger.error({ err: new Error(`failed on /v1/forms/cvss%5F${'S'.repeat(43)}`) }, 'unhandled error')
+    logger
+      .child({ reqId: 'r' })
+      .warn({ req: { method: 'GET', url: `/v1/x?pw=1&s=${webhookSecret}&password=hunter2` } })
+    expect(out).toHaveLength(3)
+    for (const line of out) {
+      for (const secret of ['S'.repeat(43), 'T'.repeat(43), 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'hunter2']) {
+        expect(line).not.toContain(secret)
+      }
+      expect(line).toContain('[redacted]')
+    }
+    expect(JSON.parse(out[2] as string).req).toEqual({
+      method: 'GET',
+      url: '/v1/x?pw=1&s=[redacted]&password=[redacted]',
+    })
   })
 })

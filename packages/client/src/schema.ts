@@ -521,7 +521,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a response to a public form
-         * @description No token. The same rules as a token submission; limited per client address and form (`CANVASS_PUBLIC_RATE_LIMIT` a minute). Body at most 256 KiB. Answers CORS from any origin.
+         * @description No token. The same rules as a token submission; limited per client address (IPv6: per /64) and form (`CANVASS_PUBLIC_RATE_LIMIT` a minute), counting only submissions to a form that accepts answers. Body at most 256 KiB. Answers CORS from any origin.
          */
         post: operations["submitPublicResponse"];
         delete?: never;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppContext } from '../../context.js'
 import type { PublicFormsService } from '../../domain/forms/service.js'
+import { redactUrl } from '../../logger.js'
 import type { HttpMetrics } from '../metrics.js'
 import type { BlankPage, BlankPages } from './blank-pages.js'
 
@@ -82,7 +83,7 @@ export function formPageFastPath({ forms, pages, metrics, logger }: FastPathPart
       {
         reqId: response.getHeader('x-request-id'),
         method: 'GET',
-        url: request.url,
+        url: redactUrl(request.url ?? ''),
         route: ROUTE,
         status: 200,
         ms,

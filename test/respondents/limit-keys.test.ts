@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tinyForm } from '../forms/fixtures.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { testBackend } from '../support/databases.js'
+
+// Issue 25: whom the public submission limit counts as one client (IPv6 by /64, on every limit),
+// and that no flood of other keys frees a client that is over it. Each test sets the rate it
+// needs, whatever the default of CANVASS_PUBLIC_RATE_LIMIT.
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestContext({ publicRateLimit: 3 })
+})
+afterAll(() => ctx.close())
+
+async function formWith(on: TestContext, settings: object): Promise<string> {
+  const response = await on.request({ method: 'POST', url: '/v1/forms', payload: { ...tinyForm, settings } })
+  expect(response.statusCode).toBe(201)
+  return response.json().id
+}
+
+interface From {
+  remoteAddress?: string
+  forwardedFor?: string
+  /** Refused by validation after the limit counted it, so nothing is stored. */
+  invalid?: boolean
+}
+
+function publicPost(on: TestContext, formId: string, from: From): Promise<LightMyRequestResponse> {
+  return on.app.inject({
+    method: 'POST',
+    url: `/v1/public/forms/${formId}/responses`,
+    remoteAddress: from.remoteAddress ?? '127.0.0.1',
+    headers: from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {},
+    payload: from.invalid ? { answers: 'none' } : { answers: { n: 7 } },
+  })
+}
+
+function pagePost(on: TestContext, formId: string, remoteAddress: string): Promise<LightMyRequestResponse> {
+  return on.app.inject({
+    method: 'POST',
+    url: `/f/${formId}`,
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'n=7',
+  })
+}
+
+async function statusesOf(requests: (() => Promise<LightMyRequestResponse>)[]): Promise<number[]> {
+  const statuses: number[] = []
+  for (const request of requests) statuses.push((await request()).statusCode)
+  return statuses
+}
+
+/** The same, `width` at a time: for floods, whose order does not matter. */
+async function floodStatuses(
+  requests: (() => Promise<LightMyRequestResponse>)[],
+  width = 16,
+): Promise<number[]> {
+  const statuses: number[] = []
+  for (let start = 0; start < requests.length; start += width) {
+    const batch = await Promise.all(requests.slice(start, start + width).map((request) => request()))
+    statuses.push(...batch.map((response) => response.statusCode))
+  }
+  return statuses
+}
+
+const unknownFormId = () => `frm_${randomBytes(16).toString('base64url')}`
+
+describe(`the public limit's client address (${testBackend})`, () => {
+  it('counts 40 IPv6 addresses of one /64 as one client, through the API and the hosted page', async () => {
+    const formId = await formWith(ctx, { public: true })
+    const addresses = Array.from(
+      { length: 40 },
+      (_, index) => `2001:db8:5:6:${(index * 997).toString(16)}::${index + 1}`,
+    )
+    const statuses = await statusesOf(
+      addresses.map((remoteAddress, index) =>
+        index % 2 === 0
+          ? () => publicPost(ctx, formId, { remoteAddress })
+          : () => pagePost(ctx, formId, remoteAddress),
+      ),
+    )
+    expect(statuses.slice(0, 3)).toEqual([201, 303, 201])
+    expect(statuses.slice(3)).toEqual(Array(37).fill(429))
+    // Another /64 of the same /48 is another client.
+    expect((await publicPost(ctx, formId, { remoteAddress: '2001:db8:5:7::1' })).statusCode).toBe(201)
+  })
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    const formId = await formWith(ctx, { public: true })
+    const spellings = ['198.51.100.4', '::ffff:198.51.100.4', '::FFFF:c633:6404', '198.51.100.4']
+    const statuses = await statusesOf(
+      spellings.map((remoteAddress) => () => publicPost(ctx, formId, { remoteAddress })),
+    )
+    expect(statuses).toEqual([201, 201, 201, 429])
+  })
+
+  it('counts X-Forwarded-For addresses the same way behind CANVASS_TRUST_PROXY', async () => {
+    const proxied = await createTestContext({ publicRateLimit: 3, trustProxy: 1 })
+    try {
+      const formId = await formWith(proxied, { public: true })
+      const forwarded = [
+        '2001:db8:a:b::1',
+        '2001:db8:a:b:ffff:ffff:ffff:ffff',
+        '[2001:db8:a:b::2]:4711',
+        '2001:db8:a:b:1:2:3:4',
+        '2001:db8:a:b::99',
+        '203.0.113.9',
+        '::ffff:203.0.113.9',
+        '203.0.113.9:50000',
+        '203.0.113.9',
+      ]
+      const statuses = await statusesOf(
+        forwarded.map((forwardedFor) => () => publicPost(proxied, formId, { forwardedFor })),
+      )
+      expect(statuses).toEqual([201, 201, 201, 429, 429, 201, 201, 201, 429])
+    } finally {
+      await proxied.close()
+    }
+  })
+
+  it('counts failed authentications by /64 too', async () => {
+    // 1 a second, bursts of 2 in a two-second window: 30 failures from 30 addresses of one /64
+    // get a few 401s (more only if the run spans several windows), then 429.
+    const guarded = await createTestContext({ authFailureLimit: 1 })
+    try {
+      const statuses = await statusesOf(
+        Array.from(
+          { length: 30 },
+          (_, index) => () =>
+            guarded.app.inject({
+              method: 'GET',
+              url: '/v1/forms',
+              remoteAddress: `2001:db8:99:1:${index.toString(16)}::1`,
+              headers: { authorization: 'Bearer cvs_unknown' },
+            }),
+        ),
+      )
+      expect(statuses.slice(0, 2)).toEqual([401, 401])
+      expect(statuses[2]).toBe(429)
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20)
+    } finally {
+      await guarded.close()
+    }
+  })
+})
+
+describe(`a client over the public limit (${testBackend})`, () => {
+  it('stays over it however many other keys are made meanwhile', async () => {
+    const formId = await formWith(ctx, { public: true })
+    const spender = { remoteAddress: '192.0.2.1' }
+    expect(await statusesOf([1, 2, 3, 4].map(() => () => publicPost(ctx, formId, spender)))).toEqual([
+      201, 201, 201, 429,
+    ])
+
+    // 6,000 requests an attacker can make: to unknown forms (API and hosted page), to other public
+    // forms and to the spent form, from as many addresses. None stores anything.
+    const others = await Promise.all(Array.from({ length: 10 }, () => formWith(ctx, { public: true })))
+    const attack: (() => Promise<LightMyRequestResponse>)[] = []
+    for (let index = 0; index < 2000; index++) {
+      const v4 = `10.${index >> 8}.${index & 255}.1`
+      const v6 = `2001:db8:${index.toString(16)}::1`
+      attack.push(
+        index % 2 === 0
+          ? () => publicPost(ctx, unknownFormId(), { remoteAddress: v4, invalid: true })
+          : () => pagePost(ctx, unknownFormId(), v6),
+        () => publicPost(ctx, others[index % others.length] as string, { remoteAddress: v6, invalid: true }),
+        () => publicPost(ctx, formId, { remoteAddress: v4, invalid: true }),
+      )
+    }
+    const started = Date.now()
+    const statuses = await floodStatuses(attack)
+    // The spent key's window is a minute: the flood must end well within it to show anything.
+    expect(Date.now() - started).toBeLessThan(50_000)
+    expect(
+      statuses.every((status) => status === 400 || status === 404),
+      String(new Set(statuses)),
+    ).toBe(true)
+
+    expect((await publicPost(ctx, formId, spender)).statusCode).toBe(429)
+    const listed = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}` })
+    expect(listed.json().response_count).toBe(3)
+  }, 180_000)
+
+  it('is held until its window ends even when the keys fill up (CANVASS_RATE_LIMIT_KEYS)', async () => {
+    const small = await createTestContext({ publicRateLimit: 2, rateLimitKeys: 100 })
+    try {
+      const formId = await formWith(small, { public: true })
+      const closed = await formWith(small, { public: true, closes_at: '2020-01-01T00:00:00Z' })
+      const hidden = await formWith(small, { public: false })
+      const spender = { remoteAddress: '192.0.2.1' }
+      expect(await statusesOf([1, 2, 3].map(() => () => publicPost(small, formId, spender)))).toEqual([
+        201, 201, 429,
+      ])
+
+      // Requests that cannot submit take no key: a newcomer is still counted on its own.
+      const cannotSubmit = Array.from({ length: 300 }, (_, index) => {
+        const remoteAddress = `10.1.${index >> 8}.${index & 255}`
+        const target = [unknownFormId(), closed, hidden][index % 3] as string
+        return () => publicPost(small, target, { remoteAddress })
+      })
+      const refused = await statusesOf(cannotSubmit)
+      expect(refused.every((status) => status === 404 || status === 410)).toBe(true)
+      const regular = { remoteAddress: '192.0.2.50' }
+      expect((await publicPost(small, formId, regular)).statusCode).toBe(201)
+
+      // 200 fresh keys fill the 100 and overflow into one shared count, which they spend.
+      const flood = Array.from(
+        { length: 200 },
+        (_, index) => () =>
+          publicPost(small, formId, { remoteAddress: `2001:db8:f:${index.toString(16)}::1`, invalid: true }),
+      )
+      const flooded = await statusesOf(flood)
+      expect(flooded.slice(0, 98)).toEqual(Array(98).fill(400))
+      expect(flooded.slice(-10)).toEqual(Array(10).fill(429))
+
+      // The spent key is still spent; a key held before the flood keeps its own budget; a newcomer
+      // during the flood shares the spent overflow count.
+      expect((await publicPost(small, formId, spender)).statusCode).toBe(429)
+      expect(await statusesOf([1, 2].map(() => () => publicPost(small, formId, regular)))).toEqual([201, 429])
+      expect((await publicPost(small, formId, { remoteAddress: '192.0.2.99' })).statusCode).toBe(429)
+    } finally {
+      await small.close()
+    }
+  }, 120_000)
+})
