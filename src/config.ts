@@ -46,6 +46,8 @@ export interface Config {
   streamsPerToken: number
   /** Seconds between keep-alive comments on a response stream. */
   streamHeartbeatSeconds: number
+  /** Longest life of one response stream; the client then resumes with Last-Event-ID. */
+  streamMaxSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -166,5 +168,6 @@ export function configFromEnv(env: Env = process.env): Config {
     sessionHours: integer(env, 'CANVASS_SESSION_HOURS', 12, 1, 24 * 30),
     streamsPerToken: integer(env, 'CANVASS_STREAMS_PER_TOKEN', 5, 1, 10_000),
     streamHeartbeatSeconds: integer(env, 'CANVASS_STREAM_HEARTBEAT_SECONDS', 15, 1, 15),
+    streamMaxSeconds: integer(env, 'CANVASS_STREAM_MAX_SECONDS', 3600, 1, 7 * 24 * 3600),
   }
 }
