@@ -181,7 +181,7 @@ describe('a stream request whose client hangs up at any await (issue 25)', () =>
     console.log(`hung up ${hangUps} times, at queries ${points.join(', ')} of a request`)
     expect(points.length).toBeGreaterThanOrEqual(3)
     expect(hangUps).toBeGreaterThanOrEqual(12)
-    // Give the requests let go of above time to run to their end.
+    // Time for the requests let go of above to run to their end.
     await sleep(500)
 
     // The token still holds every one of its places, time and again.
