@@ -24,6 +24,9 @@ export const slowTests = [
   'test/reliability/wire.test.ts',
   'test/reliability/secrets.test.ts',
   'test/insights/stream.test.ts',
+  'test/insights/stream-lifetime.test.ts',
+  'test/insights/stream-hangups.test.ts',
+  'test/reliability/stream-memory.test.ts',
   // a real browser
   'test/respondents/browser.test.ts',
   'test/dashboard/browser.test.ts',

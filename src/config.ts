@@ -54,6 +54,8 @@ export interface Config {
   streamsPerToken: number
   /** Seconds between keep-alive comments on a response stream. */
   streamHeartbeatSeconds: number
+  /** Longest life of one response stream; the client then resumes with Last-Event-ID. */
+  streamMaxSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -178,5 +180,6 @@ export function configFromEnv(env: Env = process.env): Config {
     sessionsPerToken: integer(env, 'CANVASS_SESSIONS_PER_TOKEN', 50, 1, 100_000),
     streamsPerToken: integer(env, 'CANVASS_STREAMS_PER_TOKEN', 5, 1, 10_000),
     streamHeartbeatSeconds: integer(env, 'CANVASS_STREAM_HEARTBEAT_SECONDS', 15, 1, 15),
+    streamMaxSeconds: integer(env, 'CANVASS_STREAM_MAX_SECONDS', 3600, 1, 7 * 24 * 3600),
   }
 }

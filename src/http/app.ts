@@ -19,7 +19,14 @@ import type { Scope } from '../domain/scopes.js'
 import { isStorableString, rejectUnstorable } from '../domain/storable.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
 import { redactUrl } from '../logger.js'
-import { authenticate, type FailureLimit, SessionCache, TokenCache } from './auth.js'
+import {
+  authenticate,
+  type CallerCheck,
+  callerCheck,
+  type FailureLimit,
+  SessionCache,
+  TokenCache,
+} from './auth.js'
 import { charsetOf, isUtf8Charset } from './charset.js'
 import { ApiError, apiErrorOf, type ErrorCode, errorStatus, ProblemSchema, problemOf } from './errors.js'
 import { bodyMemoryGate, MemoryBudget } from './memory.js'
@@ -56,6 +63,8 @@ declare module 'fastify' {
     sessions: SessionCache
     /** Counts a failed sign-in of this client; throws once it is over its limit. */
     limitFailedAuthentication: FailureLimit
+    /** Whether a request's token or session is still valid, through the caches requests use. */
+    callerStillValid: CallerCheck
   }
 }
 
@@ -154,8 +163,10 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerSignInLimits(app, ctx.config)
   const sessions = new SessionCache(ctx.database.db)
   app.decorate('sessions', sessions)
+  const tokens = new TokenCache(ctx.database.db)
   app.decorate('limitFailedAuthentication', limitFailure ?? (async () => undefined))
-  app.addHook('onRequest', authenticate(new TokenCache(ctx.database.db), sessions, limitFailure))
+  app.decorate('callerStillValid', callerCheck(tokens, sessions))
+  app.addHook('onRequest', authenticate(tokens, sessions, limitFailure))
   app.addHook('preParsing', bodyMemoryGate(new MemoryBudget(ctx.config.bodyMemory), ctx.config.bodyLimit))
   // Query and path strings that the databases cannot store faithfully never reach them.
   app.addHook('preValidation', async (request) => {

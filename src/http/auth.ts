@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { nowMicros } from '../clock.js'
 import type { Db } from '../db/database.js'
 import { findActiveSession } from '../domain/sessions.js'
 import { findActiveToken, type TokenPrincipal } from '../domain/tokens.js'
@@ -81,6 +82,24 @@ export function authenticate(tokens: TokenCache, sessions: SessionCache, limitFa
       throw new ApiError('forbidden', `this token lacks the scope ${scope}`)
     }
     request.principal = principal
+  }
+}
+
+/**
+ * Whether the credentials a request came with still name its caller, with the route's scope. An
+ * answer that outlives its request (the response stream) asks again while it runs, through the
+ * same caches, so a revoked token or an ended session stops it as soon as it would stop a request.
+ */
+export type CallerCheck = (request: FastifyRequest) => Promise<boolean>
+
+export function callerCheck(tokens: TokenCache, sessions: SessionCache): CallerCheck {
+  return async (request) => {
+    const principal = await principalOf(request, tokens, sessions).catch(() => undefined)
+    if (!principal || principal.tokenId !== request.principal?.tokenId) return false
+    const { scope } = request.routeOptions.config
+    // A cached session may be up to the cache's TTL past its expiry: its own end time decides.
+    const expired = principal.expiresAt !== undefined && principal.expiresAt <= nowMicros()
+    return !expired && (!scope || principal.scopes.has(scope))
   }
 }
 

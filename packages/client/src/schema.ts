@@ -225,7 +225,7 @@ export interface paths {
         };
         /**
          * New responses as they are stored (Server-Sent Events)
-         * @description Each response stored from then on is an event `response` whose `id` is the response id and whose `data` is the listed item. `Last-Event-ID` (header, or the `last_event_id` query) resumes after that response (an id unknown to the form starts from now). A comment line at least every 15 seconds keeps the connection open. At most `CANVASS_STREAMS_PER_TOKEN` (default 5) open streams per token and process: past it, `429`.
+         * @description Each response stored from then on is an event `response` whose `id` is the response id and whose `data` is the listed item. `Last-Event-ID` (header, or the `last_event_id` query) resumes after that response (an id unknown to the form starts from now). A comment line at least every 15 seconds keeps the connection open. At most `CANVASS_STREAMS_PER_TOKEN` (default 5) open streams per token and process: past it, `429`. The stream ends, after a comment line saying why, when its token is revoked or its session signed out or expired (within 5 seconds, whichever process serves it), when its form is deleted, and after `CANVASS_STREAM_MAX_SECONDS` (default 3600): resume with `Last-Event-ID` (EventSource does so by itself). Events are read within `CANVASS_LIST_MEMORY` and written as the client takes them.
          *
          *     Needs scope `responses:read`.
          */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import { RESPONSES_CHANNEL } from './store.js'
 
@@ -18,9 +19,23 @@ export interface LiveFeed {
   newest(workspaceId: string, formId: string): Promise<number | undefined>
   /** The submission time of a response of the form, to resume after it. */
   positionOf(formId: string, responseId: string): Promise<number | undefined>
-  /** Responses of the form submitted after `after`, oldest first, as listed (JSON text). */
-  after(formId: string, after: number, limit: number): Promise<{ id: string; at: number; json: string }[]>
+  /**
+   * Up to `limit` responses of the form submitted after `after`, oldest first, with their stored
+   * sizes but not their texts: a stream loads them in batches within its memory budget.
+   */
+  after(formId: string, after: number, limit: number): Promise<PlannedResponse[]>
+  /** The listed items (JSON text) of planned responses still there, in submission order. */
+  load(formId: string, seqs: number[]): Promise<{ id: string; at: number; json: string }[]>
   close(): Promise<void>
+}
+
+export interface PlannedResponse {
+  id: string
+  seq: number
+  /** Submission time: the stream's cursor. */
+  at: number
+  /** Bytes of its stored item. */
+  bytes: number
 }
 
 export function liveFeed(database: Database): LiveFeed {
@@ -106,11 +121,26 @@ export function liveFeed(database: Database): LiveFeed {
     async after(formId, after, limit) {
       const rows = await db
         .selectFrom('responses')
-        .select(['id', 'submitted_at', 'item_json'])
+        .select(['id', 'seq', 'submitted_at', sql<number>`octet_length(item_json)`.as('bytes')])
         .where('form_id', '=', formId)
         .where('submitted_at', '>', after)
         .orderBy('submitted_at', 'asc')
         .limit(limit)
+        .execute()
+      return rows.map((row) => ({
+        id: row.id,
+        seq: Number(row.seq),
+        at: Number(row.submitted_at),
+        bytes: Number(row.bytes),
+      }))
+    },
+    async load(formId, seqs) {
+      const rows = await db
+        .selectFrom('responses')
+        .select(['id', 'submitted_at', 'item_json'])
+        .where('form_id', '=', formId)
+        .where('seq', 'in', seqs)
+        .orderBy('submitted_at', 'asc')
         .execute()
       return rows.map((row) => ({ id: row.id, at: Number(row.submitted_at), json: row.item_json }))
     },

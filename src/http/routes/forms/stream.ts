@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
@@ -7,27 +6,36 @@ import { redactUrl } from '../../../logger.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { FormParams } from '../../schemas.js'
+import { endNotes, Holdings, LiveStream } from './live-stream.js'
 
-// docs/api.md#response-stream: new responses of a form as Server-Sent Events. A stream keeps a cursor, the
-// submission time of the last response it sent (unique and increasing within a form, and
-// unchanged by deletions), and on every wake-up (live.ts) or heartbeat sends what was stored
-// after it, oldest first: each response once, in order, whichever process stored it.
-
-const BATCH = 100
-
-interface OpenStream {
-  end(): void
-}
+// docs/api.md#response-stream: new responses of a form as Server-Sent Events (live-stream.ts).
 
 export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { live, config } = app.ctx
-  const openByToken = new Map<string, number>()
-  const open = new Set<OpenStream>()
+  const open = new Set<LiveStream>()
   // Fastify's close waits for open requests: streams end first, so `serve` stops promptly on SIGTERM.
   app.addHook('preClose', async () => {
-    for (const stream of open) stream.end()
+    for (const stream of open) stream.end(endNotes.stopping)
   })
+  const openByToken = new Map<string, number>()
+  const takeSlot = (tokenId: string) => {
+    const holding = openByToken.get(tokenId) ?? 0
+    if (holding >= config.streamsPerToken) {
+      throw new ApiError(
+        'rate_limited',
+        `this token already holds ${holding} open streams, the most allowed (CANVASS_STREAMS_PER_TOKEN)`,
+        undefined,
+        { 'retry-after': '5' },
+      )
+    }
+    openByToken.set(tokenId, holding + 1)
+  }
+  const giveSlot = (tokenId: string) => {
+    const left = (openByToken.get(tokenId) ?? 1) - 1
+    if (left > 0) openByToken.set(tokenId, left)
+    else openByToken.delete(tokenId)
+  }
 
   app.get(
     '/v1/forms/:form_id/responses/stream',
@@ -42,7 +50,11 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
           '`data` is the listed item. `Last-Event-ID` (header, or the `last_event_id` query) resumes after that ' +
           'response (an id unknown to the form starts from now). A comment line at least every 15 seconds keeps ' +
           `the connection open. At most \`CANVASS_STREAMS_PER_TOKEN\` (default 5) open streams per token and process: ` +
-          'past it, `429`.',
+          'past it, `429`. The stream ends, after a comment line saying why, when its token is revoked or its ' +
+          'session signed out or expired (within 5 seconds, whichever process serves it), when its form is ' +
+          'deleted, and after `CANVASS_STREAM_MAX_SECONDS` (default 3600): resume with `Last-Event-ID` ' +
+          '(EventSource does so by itself). Events are read within `CANVASS_LIST_MEMORY` and written as ' +
+          'the client takes them.',
         params: FormParams,
         querystring: Type.Object(
           {
@@ -61,6 +73,8 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      // Before the first await: whatever is taken below is given back even if the client hangs up now.
+      const holdings = new Holdings(reply.raw)
       const workspaceId = workspaceOf(request)
       const formId = request.params.form_id
       const tokenId = request.principal?.tokenId ?? ''
@@ -70,20 +84,33 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
       const resumeAfter =
         (typeof header === 'string' ? header.trim() : undefined) || request.query.last_event_id
       if (resumeAfter) cursor = (await live.positionOf(formId, resumeAfter)) ?? cursor
-      const holding = openByToken.get(tokenId) ?? 0
-      if (holding >= config.streamsPerToken) {
-        throw new ApiError(
-          'rate_limited',
-          `this token already holds ${holding} open streams, the most allowed (CANVASS_STREAMS_PER_TOKEN)`,
-          undefined,
-          { 'retry-after': '5' },
-        )
-      }
-      openByToken.set(tokenId, holding + 1)
-
+      if (holdings.over) return reply.hijack()
+      takeSlot(tokenId)
+      holdings.hold(() => giveSlot(tokenId))
       reply.hijack()
-      const raw: ServerResponse = reply.raw
-      raw.writeHead(200, {
+      const stream = new LiveStream({
+        raw: reply.raw,
+        holdings,
+        live,
+        budget: app.listMemory,
+        loadedBytes: app.ctx.responses.loadedBytes,
+        callerStillValid: () => app.callerStillValid(request),
+        workspaceId,
+        formId,
+        cursor,
+        heartbeatMs: config.streamHeartbeatSeconds * 1000,
+        lifetimeMs: config.streamMaxSeconds * 1000,
+        log: request.log,
+      })
+      open.add(stream)
+      holdings.hold(() => {
+        open.delete(stream)
+        request.log.info(
+          { url: redactUrl(request.url), route: request.routeOptions.url, status: 200 },
+          'stream closed',
+        )
+      })
+      stream.start({
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -91,62 +118,6 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
         // The connection ends with the stream: a kept-alive socket would hold up the server's close.
         connection: 'close',
       })
-      raw.write(': stream open\n\n')
-
-      let closed = false
-      let reading = false
-      let again = false
-      const send = async (text: string) => {
-        if (!raw.write(text) && !closed)
-          await new Promise((done) => raw.once('drain', done).once('close', done))
-      }
-      // One reader at a time; a wake-up during a read makes it read again.
-      const catchUp = async () => {
-        if (reading) {
-          again = true
-          return
-        }
-        reading = true
-        try {
-          do {
-            again = false
-            for (;;) {
-              const rows = await live.after(formId, cursor as number, BATCH)
-              for (const row of rows) {
-                if (closed) return
-                await send(`event: response\nid: ${row.id}\ndata: ${row.json}\n\n`)
-                cursor = row.at
-              }
-              if (rows.length < BATCH) break
-            }
-          } while (again && !closed)
-        } catch (error) {
-          request.log.warn({ err: error }, 'response stream: read failed; retrying at the next wake-up')
-        } finally {
-          reading = false
-        }
-      }
-      const unfollow = live.follow(formId, () => void catchUp())
-      const heartbeat = setInterval(() => {
-        raw.write(': keep-alive\n\n')
-        void catchUp()
-      }, config.streamHeartbeatSeconds * 1000)
-      const stream: OpenStream = { end: () => raw.end() }
-      open.add(stream)
-      raw.once('close', () => {
-        closed = true
-        clearInterval(heartbeat)
-        unfollow()
-        open.delete(stream)
-        const left = (openByToken.get(tokenId) ?? 1) - 1
-        if (left > 0) openByToken.set(tokenId, left)
-        else openByToken.delete(tokenId)
-        request.log.info(
-          { url: redactUrl(request.url), route: request.routeOptions.url, status: 200 },
-          'stream closed',
-        )
-      })
-      void catchUp()
       return reply
     },
   )

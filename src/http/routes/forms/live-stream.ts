@@ -1,0 +1,253 @@
+import type { ServerResponse } from 'node:http'
+import type { FastifyBaseLogger } from 'fastify'
+import type { LiveFeed, PlannedResponse } from '../../../domain/insights/live.js'
+import { pieces } from '../../../pieces.js'
+import { batchesBySize, type MemoryBudget } from '../../memory.js'
+
+// One client's response stream (docs/api.md#response-stream). It keeps a cursor, the submission
+// time of the last response it sent (unique and increasing within a form, and unchanged by
+// deletions), and on every wake-up (live.ts) or heartbeat sends what was stored after it, oldest
+// first: each response once, in order, whichever process stored it. The texts are read in batches
+// under the process's budget for stored items (CANVASS_LIST_MEMORY, as pages are) and written a
+// piece at a time as the client takes them, so a client that does not read holds one batch at
+// most. It ends when its caller's token or session stops being valid, when its form is deleted
+// and when it reaches its longest life (CANVASS_STREAM_MAX_SECONDS).
+
+/** Responses planned per read; their texts are loaded in batches within the budget. */
+const PLAN_ROWS = 100
+/** With the 2 s the credential caches keep an answer, a revocation ends a stream within 5 s (SECURITY.md). */
+const CALLER_CHECK_MS = 2000
+/** How long an ended stream's client has to take what is still buffered before the connection is cut. */
+const GRACE_MS = 5000
+
+export const endNotes = {
+  caller: 'the token or session of this stream is no longer valid',
+  form: 'the form of this stream has been deleted',
+  lifetime: 'this stream reached its longest life (CANVASS_STREAM_MAX_SECONDS): resume with Last-Event-ID',
+  stopping: 'the server is stopping: resume with Last-Event-ID',
+}
+
+/**
+ * What a stream holds (its slot, timers, follower), let go of once: when the client hangs up or the
+ * stream ends. Made before the handler's first await, so a hang-up at any point frees everything.
+ */
+export class Holdings {
+  private readonly releases: (() => void)[] = []
+  private released = false
+
+  constructor(raw: ServerResponse) {
+    raw.once('close', () => this.release())
+    // The client may have gone before the handler ran (while its credentials were looked up).
+    if (raw.destroyed) this.release()
+  }
+
+  /** The client has gone, or the stream has ended. */
+  get over(): boolean {
+    return this.released
+  }
+
+  /** How to let go of what was just taken; run at once when the stream is already over. */
+  hold(release: () => void): void {
+    if (this.released) release()
+    else this.releases.push(release)
+  }
+
+  release(): void {
+    if (this.released) return
+    this.released = true
+    for (const release of this.releases.splice(0).reverse()) release()
+  }
+}
+
+export interface LiveStreamOptions {
+  raw: ServerResponse
+  holdings: Holdings
+  live: LiveFeed
+  budget: MemoryBudget
+  /** Bytes an item of `bytes` stored bytes holds once loaded (counted as pages count it). */
+  loadedBytes(bytes: number): number
+  /** Whether the caller's token or session is still valid (through the request caches). */
+  callerStillValid(): Promise<boolean>
+  workspaceId: string
+  formId: string
+  /** Send what was stored after this submission time. */
+  cursor: number
+  heartbeatMs: number
+  lifetimeMs: number
+  log: FastifyBaseLogger
+}
+
+export class LiveStream {
+  private cursor: number
+  private pumping = false
+  private again = false
+  private formCheckDue = false
+  private inEvent = false
+  /** Why the stream ends once the event being written is out (its longest life). */
+  private endAfterEvent: string | undefined
+
+  constructor(private readonly options: LiveStreamOptions) {
+    this.cursor = options.cursor
+  }
+
+  /** Sends the headers and starts following the form; everything it starts is held by `holdings`. */
+  start(headers: Record<string, string>): void {
+    const { raw, holdings, live, formId, heartbeatMs, lifetimeMs } = this.options
+    raw.writeHead(200, headers)
+    raw.write(': stream open\n\n')
+    holdings.hold(live.follow(formId, () => void this.pump()))
+    const heartbeat = setInterval(() => {
+      // Also while a read waits for the database or for room in the budget; never inside an event.
+      if (!this.inEvent && !this.isOver()) raw.write(': keep-alive\n\n')
+      this.formCheckDue = true
+      void this.pump()
+    }, heartbeatMs)
+    holdings.hold(() => clearInterval(heartbeat))
+    const check = setInterval(() => void this.checkCaller(), CALLER_CHECK_MS)
+    holdings.hold(() => clearInterval(check))
+    const lifetime = setTimeout(() => this.endBetweenEvents(endNotes.lifetime), lifetimeMs)
+    holdings.hold(() => clearTimeout(lifetime))
+    void this.pump()
+  }
+
+  /**
+   * Ends the stream and lets go of what it holds. Between events the client reads why, in a comment;
+   * an event being written is cut, and a client discards it (it resumes after the last whole one).
+   */
+  end(note: string): void {
+    const { raw, holdings } = this.options
+    if (holdings.over) return
+    holdings.release()
+    if (raw.destroyed) return
+    if (!this.inEvent) raw.write(`: ${note}\n\n`)
+    raw.end()
+    // A client that does not read would otherwise keep the connection, and what is buffered for it.
+    const cut = setTimeout(() => raw.destroy(), GRACE_MS)
+    raw.once('close', () => clearTimeout(cut))
+  }
+
+  /** Ends the stream once the event being written is out; cut after a grace if the client does not take it. */
+  private endBetweenEvents(note: string): void {
+    if (!this.inEvent) {
+      this.end(note)
+      return
+    }
+    this.endAfterEvent = note
+    const cut = setTimeout(() => this.end(note), GRACE_MS)
+    this.options.holdings.hold(() => clearTimeout(cut))
+  }
+
+  private async checkCaller(): Promise<void> {
+    if (!(await this.options.callerStillValid())) this.end(endNotes.caller)
+  }
+
+  /** One reader at a time; a wake-up during a read makes it read again. */
+  private async pump(): Promise<void> {
+    if (this.pumping) {
+      this.again = true
+      return
+    }
+    this.pumping = true
+    try {
+      do {
+        this.again = false
+        await this.sendNew()
+      } while (this.again && !this.isOver())
+    } catch (error) {
+      if (!this.isOver()) {
+        this.options.log.warn({ err: error }, 'response stream: read failed; retrying at the next wake-up')
+      }
+    } finally {
+      this.pumping = false
+    }
+  }
+
+  private async sendNew(): Promise<void> {
+    const { live, workspaceId, formId, loadedBytes, budget } = this.options
+    if (this.formCheckDue) {
+      this.formCheckDue = false
+      // A deletion wakes no stream: the heartbeat looks for the form.
+      if ((await live.newest(workspaceId, formId)) === undefined) return this.end(endNotes.form)
+    }
+    const cost = (row: PlannedResponse) => loadedBytes(row.bytes)
+    for (;;) {
+      const planned = await live.after(formId, this.cursor, PLAN_ROWS)
+      for (const batch of batchesBySize(planned, cost, budget.batchBytes)) {
+        // Nothing more goes to a caller that is no longer valid, even before the next check.
+        if (!(await this.options.callerStillValid())) return this.end(endNotes.caller)
+        if (!(await this.sendBatch(batch, cost))) return
+      }
+      if (planned.length < PLAN_ROWS) return
+    }
+  }
+
+  /** Loads a batch within the budget and writes it, giving back each item's share once it is written. */
+  private async sendBatch(
+    batch: PlannedResponse[],
+    cost: (row: PlannedResponse) => number,
+  ): Promise<boolean> {
+    const { live, formId, budget } = this.options
+    const shares = new Map(batch.map((row) => [row.id, cost(row)]))
+    const bytes = batch.reduce((sum, row) => sum + cost(row), 0)
+    // An item larger than the whole budget goes out alone, holding all of it (a stream cannot answer 409).
+    let held = Math.min(budget.limit, bytes)
+    await budget.take(held)
+    try {
+      if (this.isOver()) return false
+      const items = await live.load(
+        formId,
+        batch.map((row) => row.seq),
+      )
+      // Taken off the list as they are sent, so a written item's text can be collected.
+      for (let item = items.shift(); item; item = items.shift()) {
+        if (!(await this.writeEvent(item.id, item.json))) return false
+        this.cursor = item.at
+        const share = Math.min(held, shares.get(item.id) ?? 0)
+        budget.give(share)
+        held -= share
+      }
+      // Responses deleted since they were planned are passed over.
+      this.cursor = Math.max(this.cursor, batch.at(-1)?.at ?? this.cursor)
+      return true
+    } finally {
+      budget.give(held)
+    }
+  }
+
+  private async writeEvent(id: string, json: string): Promise<boolean> {
+    this.inEvent = true
+    try {
+      if (!(await this.write(`event: response\nid: ${id}\ndata: `))) return false
+      for (const piece of pieces(json)) if (!(await this.write(piece))) return false
+      return await this.write('\n\n')
+    } finally {
+      this.inEvent = false
+      if (this.endAfterEvent !== undefined) this.end(this.endAfterEvent)
+    }
+  }
+
+  /** Writes with backpressure; false once the stream is over (nothing is written after its end). */
+  private async write(chunk: string | Buffer): Promise<boolean> {
+    const { raw } = this.options
+    if (this.isOver()) return false
+    if (!raw.write(chunk)) await drained(raw)
+    return !this.isOver()
+  }
+
+  private isOver(): boolean {
+    return this.options.holdings.over
+  }
+}
+
+/** Resolves when the response can take more, or has closed; leaves no listener behind. */
+function drained(raw: ServerResponse): Promise<void> {
+  return new Promise((done) => {
+    const settle = () => {
+      raw.off('drain', settle)
+      raw.off('close', settle)
+      done()
+    }
+    raw.on('drain', settle)
+    raw.on('close', settle)
+  })
+}
