@@ -4,7 +4,7 @@ import type { ResponseItem } from '../forms/answers.js'
 import type { FormDefinition } from '../forms/definition.js'
 import { windowPieces } from './buckets.js'
 import { addFigures, type Figures, figuresOfItem, StoredFiguresSum } from './figures.js'
-import { rebuildFormInsights } from './store.js'
+import { rebuildFormInsights } from './rebuild.js'
 import { dayOf, type Insights, summarise } from './summary.js'
 
 export interface InsightsWindow {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js'
 import { type InsightsWindow, readInsights } from './read.js'
-import { rebuildFormInsights } from './store.js'
+import { rebuildFormInsights } from './rebuild.js'
 
 // Insights (docs/api.md#insights) as the HTTP layer and the CLI use them, closed over the database.
 
