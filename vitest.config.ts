@@ -12,6 +12,7 @@ export const slowTests = [
   'test/reliability/crash.test.ts',
   'test/reliability/hostile.test.ts',
   'test/reliability/memory.test.ts',
+  'test/reliability/insights-memory.test.ts',
   // many processes
   'test/reliability/many-processes.test.ts',
   'test/webhooks/processes.test.ts',

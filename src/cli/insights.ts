@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import { parseTimestamp, timestampSpanMicros } from '../clock.js'
+import { soleReaderMemory } from '../domain/insights/scan.js'
 import { insightsService } from '../domain/insights/service.js'
 import type { Insights, QuestionInsights } from '../domain/insights/summary.js'
 import { withDatabase } from './main.js'
@@ -116,7 +117,12 @@ export function registerInsightsCommands(program: Command): void {
           options.until === undefined
             ? undefined
             : (parseTimestamp(options.until) as number) + timestampSpanMicros(options.until) - 1
-        return insightsService(database).summary(form.workspace_id, target, { since, until })
+        return insightsService(database).summary(
+          form.workspace_id,
+          target,
+          { since, until },
+          soleReaderMemory(),
+        )
       })
       if (!insights) {
         console.error(`no form with id ${target}`)

@@ -203,7 +203,7 @@ export interface paths {
         };
         /**
          * Figures of the responses: NPS, CSAT, distributions, means, a timeline
-         * @description Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are maintained as responses are stored and deleted: the cost of a request does not grow with the number of responses.
+         * @description Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are maintained as responses are stored and deleted: the cost of a request does not grow with the number of responses. Responses counted one by one (`included_response_ids`, the partial minutes at a window's edges) are read as the answers they count, never as whole items, within the process's `CANVASS_LIST_MEMORY` (default 64 MiB); when that is in use, the request waits for room.
          *
          *     Needs scope `responses:read`.
          */

@@ -8,6 +8,7 @@ import { responseSizes } from './006_response_sizes.js'
 import { sessions } from './007_sessions.js'
 import { insights } from './008_insights.js'
 import { insightLevels } from './009_insight_levels.js'
+import { responseFigures } from './010_response_figures.js'
 
 // A static index (no directory scanning): names sort in the order they run.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007_sessions': sessions,
   '008_insights': insights,
   '009_insight_levels': insightLevels,
+  '010_response_figures': responseFigures,
 }

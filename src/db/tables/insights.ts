@@ -12,6 +12,16 @@ export interface InsightBucketsTable {
   figures: string
 }
 
+/**
+ * Each response's own figures (src/domain/insights/figures.ts), computed once, at write time. A
+ * response stored before they were kept has none until the rebuild of its form fills them.
+ */
+export interface ResponseFiguresTable {
+  response_id: string
+  /** As JSON text, as buckets store theirs. */
+  figures: string
+}
+
 /** Forms whose buckets must be rebuilt from their responses before they are read. */
 export interface InsightRebuildsTable {
   form_id: string
@@ -20,4 +30,5 @@ export interface InsightRebuildsTable {
 export interface InsightsTables {
   insight_buckets: InsightBucketsTable
   insight_rebuilds: InsightRebuildsTable
+  response_figures: ResponseFiguresTable
 }

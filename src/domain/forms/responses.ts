@@ -5,7 +5,7 @@ import { type Database, type Db, dialectOf, preparedRowReader, type Transaction 
 import type { FormsTable } from '../../db/tables/forms.js'
 import { type IdPool, newId } from '../../ids.js'
 import { type DomainError, validationFailed } from '../errors.js'
-import { forgetInsights, recordInsights } from '../insights/store.js'
+import { figuresOfResponses, forgetInsights, recordInsights } from '../insights/store.js'
 import { enqueueFormResponseEvents } from '../webhooks/outbox.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { buildResponseItem, type ResponseItem, type Submission } from './answers.js'
@@ -504,14 +504,16 @@ export async function deleteResponses(
       .executeTakeFirst()
     if (!form) return false
     if (ids.length === 0) return true
+    // Read first: a response's own figures are deleted with it.
+    const figures = await figuresOfResponses(trx, formId, ids)
     const deleted = await trx
       .deleteFrom('responses')
       .where('form_id', '=', formId)
       .where('id', 'in', ids)
-      .returning(['seq', 'submitted_at', 'item_json'])
+      .returning('seq')
       .execute()
     if (deleted.length === 0) return true
-    await forgetInsights(trx, formId, deleted)
+    await forgetInsights(trx, formId, figures)
     const firstGap = Math.min(...deleted.map((row) => Number(row.seq)))
     // Two steps, because the unique (form_id, seq) index is checked row by row: move the later
     // rows out of the way (negative), then number them densely after the first gap.

@@ -1,14 +1,18 @@
 import type { Database } from '../../db/database.js'
 import { type InsightsWindow, readInsights } from './read.js'
-import { rebuildFormInsights } from './store.js'
+import { rebuildFormInsights } from './rebuild.js'
+import type { InsightsMemory } from './scan.js'
 
 // Insights (docs/api.md#insights) as the HTTP layer and the CLI use them, closed over the database.
 
 export function insightsService(database: Database) {
   return {
-    /** The insights document; undefined when the form is not in the workspace. */
-    summary: (workspaceId: string, formId: string, window: InsightsWindow) =>
-      readInsights(database, workspaceId, formId, window),
+    /**
+     * The insights document; undefined when the form is not in the workspace. Responses counted
+     * one by one are read within `memory`, the process's budget for stored data.
+     */
+    summary: (workspaceId: string, formId: string, window: InsightsWindow, memory: InsightsMemory) =>
+      readInsights(database, memory, workspaceId, formId, window),
     /**
      * Rebuilds the figures of one form (any workspace: an operator's command) or of every form
      * from their responses; returns each form rebuilt with its response count.

@@ -1,17 +1,9 @@
 import { sql } from 'kysely'
 import { parseTimestamp } from '../../clock.js'
+import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
 import { type Db, dialectOf } from '../../db/database.js'
 import type { ResponseItem } from '../forms/answers.js'
-import {
-  type BucketKey,
-  type BucketLevel,
-  bucketsOf,
-  childLevel,
-  floorTo,
-  levelSpan,
-  levels,
-  MINUTE,
-} from './buckets.js'
+import { type BucketKey, bucketsOf, childLevel, levelSpan, levels, MINUTE } from './buckets.js'
 import {
   addFigures,
   emptyFigures,
@@ -32,33 +24,74 @@ const KEYS_PER_STATEMENT = 200
 
 const keyOf = (key: BucketKey): string => `${key.level}:${key.bucket}`
 
-/** Counts newly stored responses (called by storeResponses, in its transaction). */
+/**
+ * Counts newly stored responses (called by storeResponses, in its transaction) and keeps each
+ * one's own figures beside it, for the insights that count responses one by one (scan.ts).
+ */
 export async function recordInsights(
   trx: Db,
   formId: string,
   stored: readonly { item: ResponseItem }[],
 ): Promise<void> {
   const deltas = new Map<string, { key: BucketKey; figures: Figures }>()
+  const rows: { response_id: string; figures: string }[] = []
   for (const { item } of stored) {
-    addToBuckets(deltas, parseTimestamp(item.submitted_at) as number, figuresOfItem(item))
+    const figures = figuresOfItem(item)
+    addToBuckets(deltas, parseTimestamp(item.submitted_at) as number, figures)
+    rows.push({ response_id: item.id, figures: figuresToJson(figures) })
+  }
+  for (const chunk of chunksOf(rows, INSERT_ROWS, INSERT_BYTES, (row) => row.figures.length)) {
+    await trx.insertInto('response_figures').values(chunk).execute()
   }
   await applyDeltas(trx, formId, deltas, 1)
   // Delivered to the listeners when (and only if) the transaction commits.
   if (dialectOf(trx) === 'postgres') await sql`select pg_notify(${RESPONSES_CHANNEL}, ${formId})`.execute(trx)
 }
 
-/** Subtracts deleted responses (called by deleteResponses, in its transaction, with the deleted rows). */
+/**
+ * The own figures of responses about to be deleted (null for one stored before those were kept),
+ * read by deleteResponses in its transaction first: they are deleted with their responses.
+ */
+export async function figuresOfResponses(
+  trx: Db,
+  formId: string,
+  ids: readonly string[],
+): Promise<{ submitted_at: number; figures: string | null }[]> {
+  return trx
+    .selectFrom('responses')
+    .leftJoin('response_figures', 'response_figures.response_id', 'responses.id')
+    .select(['responses.submitted_at', 'response_figures.figures'])
+    .where('responses.form_id', '=', formId)
+    .where('responses.id', 'in', ids)
+    .execute()
+}
+
+/**
+ * Subtracts deleted responses (called by deleteResponses, in its transaction, once they are
+ * deleted) by their own figures (figuresOfResponses). A response stored before those were kept
+ * has none: its form is then left to the rebuild that fills them, which readers run first.
+ */
 export async function forgetInsights(
   trx: Db,
   formId: string,
-  deleted: readonly { submitted_at: number; item_json: string }[],
+  deleted: readonly { submitted_at: number; figures: string | null }[],
 ): Promise<void> {
   const deltas = new Map<string, { key: BucketKey; figures: Figures }>()
   for (const row of deleted) {
-    addToBuckets(deltas, Number(row.submitted_at), figuresOfItem(JSON.parse(row.item_json) as ResponseItem))
+    if (row.figures === null) return markForRebuild(trx, formId)
+    addToBuckets(deltas, Number(row.submitted_at), figuresFromJson(row.figures))
   }
   const stale = await applyDeltas(trx, formId, deltas, -1)
   await repairExtremes(trx, formId, stale)
+}
+
+/** Marks a form whose buckets must be rebuilt from its responses before they are read again. */
+async function markForRebuild(trx: Db, formId: string): Promise<void> {
+  await trx
+    .insertInto('insight_rebuilds')
+    .values({ form_id: formId })
+    .onConflict((oc) => oc.column('form_id').doNothing())
+    .execute()
 }
 
 function addToBuckets(
@@ -132,7 +165,7 @@ async function readBuckets(trx: Db, formId: string, keys: BucketKey[]): Promise<
   return new Map(rows.map((row) => [keyOf({ level: row.level, bucket: Number(row.bucket) }), row.figures]))
 }
 
-async function writeBuckets(
+export async function writeBuckets(
   trx: Db,
   formId: string,
   buckets: readonly { key: BucketKey; figures: Figures }[],
@@ -170,6 +203,7 @@ async function repairExtremes(trx: Db, formId: string, stale: StaleExtremes): Pr
     for (const { key, names } of stale.values()) {
       if (key.level !== level) continue
       const children = await childFigures(trx, formId, key)
+      if (!children) return markForRebuild(trx, formId)
       const text = (await readBuckets(trx, formId, [key])).get(keyOf(key))
       if (text === undefined) continue
       const figures = figuresFromJson(text)
@@ -189,17 +223,20 @@ async function repairExtremes(trx: Db, formId: string, stale: StaleExtremes): Pr
   }
 }
 
-async function childFigures(trx: Db, formId: string, key: BucketKey): Promise<Figures[]> {
+/** The figures one level below a bucket; undefined when a response of it has none of its own yet. */
+async function childFigures(trx: Db, formId: string, key: BucketKey): Promise<Figures[] | undefined> {
   const child = childLevel(key.level)
   if (child === 'responses') {
     const rows = await trx
       .selectFrom('responses')
-      .select('item_json')
-      .where('form_id', '=', formId)
-      .where('submitted_at', '>=', key.bucket)
-      .where('submitted_at', '<', key.bucket + MINUTE)
+      .leftJoin('response_figures', 'response_figures.response_id', 'responses.id')
+      .select('response_figures.figures')
+      .where('responses.form_id', '=', formId)
+      .where('responses.submitted_at', '>=', key.bucket)
+      .where('responses.submitted_at', '<', key.bucket + MINUTE)
       .execute()
-    return rows.map((row) => figuresOfItem(JSON.parse(row.item_json) as ResponseItem))
+    if (rows.some((row) => row.figures === null)) return undefined
+    return rows.map((row) => figuresFromJson(row.figures as string))
   }
   let query = trx
     .selectFrom('insight_buckets')
@@ -210,61 +247,4 @@ async function childFigures(trx: Db, formId: string, key: BucketKey): Promise<Fi
     query = query.where('bucket', '>=', key.bucket).where('bucket', '<', key.bucket + levelSpan[key.level])
   }
   return (await query.execute()).map((row) => figuresFromJson(row.figures))
-}
-
-const REBUILD_BATCH = 1000
-
-/**
- * Recomputes every bucket of a form from its responses, inside the caller's transaction, holding
- * the form row's lock so no submission or deletion interleaves. Responses are read in submission
- * order, so a day, hour or minute is complete (and written) as soon as a later one begins:
- * memory holds one bucket per level, whatever the number of responses.
- */
-export async function rebuildFormInsights(trx: Db, formId: string): Promise<number> {
-  await trx.updateTable('forms').set({ last_seq: sql`last_seq` }).where('id', '=', formId).execute()
-  await trx.deleteFrom('insight_buckets').where('form_id', '=', formId).execute()
-  const total = emptyFigures()
-  const open = new Map<BucketLevel, { key: BucketKey; figures: Figures }>()
-  const finished: { key: BucketKey; figures: Figures }[] = []
-  // (submitted_at, seq): responses stored in the same microsecond by two processes are all read,
-  // whichever side of a batch's end they fall.
-  let cursor = { at: -1, seq: -1 }
-  let counted = 0
-  for (;;) {
-    const after = cursor
-    const rows = await trx
-      .selectFrom('responses')
-      .select(['submitted_at', 'seq', 'item_json'])
-      .where('form_id', '=', formId)
-      .where('submitted_at', '>=', after.at)
-      .where((eb) => eb.or([eb('submitted_at', '>', after.at), eb('seq', '>', after.seq)]))
-      .orderBy('submitted_at', 'asc')
-      .orderBy('seq', 'asc')
-      .limit(REBUILD_BATCH)
-      .execute()
-    for (const row of rows) {
-      const at = Number(row.submitted_at)
-      const figures = figuresOfItem(JSON.parse(row.item_json) as ResponseItem)
-      addFigures(total, figures, 1)
-      for (const { level, span } of levels) {
-        const bucket = floorTo(at, span)
-        let current = open.get(level)
-        if (current?.key.bucket !== bucket) {
-          if (current) finished.push(current)
-          current = { key: { level, bucket }, figures: emptyFigures() }
-          open.set(level, current)
-        }
-        addFigures(current.figures, figures, 1)
-      }
-      cursor = { at, seq: Number(row.seq) }
-      counted++
-    }
-    await writeBuckets(trx, formId, finished.splice(0))
-    if (rows.length < REBUILD_BATCH) break
-  }
-  const last = [...open.values()]
-  if (total.responses > 0) last.push({ key: { level: 'all', bucket: 0 }, figures: total })
-  await writeBuckets(trx, formId, last)
-  await trx.deleteFrom('insight_rebuilds').where('form_id', '=', formId).execute()
-  return counted
 }

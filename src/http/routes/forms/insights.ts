@@ -23,7 +23,9 @@ export async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           'Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are ' +
           'maintained as responses are stored and deleted: the cost of a request does not grow with the ' +
-          'number of responses.',
+          'number of responses. Responses counted one by one (`included_response_ids`, the partial minutes ' +
+          "at a window's edges) are read as the answers they count, never as whole items, within the " +
+          "process's `CANVASS_LIST_MEMORY` (default 64 MiB); when that is in use, the request waits for room.",
         params: FormParams,
         querystring: Type.Object(ResponseFilterQuery, { additionalProperties: false }),
         response: { 200: InsightsSchema },
@@ -31,8 +33,9 @@ export async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const filter = responseFilter(request.query)
-      const insights = await app.ctx.insights.summary(workspaceOf(request), request.params.form_id, filter)
-      if (!insights) throw notFound('form', request.params.form_id)
+      const formId = request.params.form_id
+      const insights = await app.ctx.insights.summary(workspaceOf(request), formId, filter, app.listMemory)
+      if (!insights) throw notFound('form', formId)
       return insights
     },
   )
