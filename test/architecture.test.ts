@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -56,9 +56,54 @@ function violations(files = sourceFiles(join(root, 'src')), imports = importsOf)
   return found
 }
 
+/** Runtime imports between the project's own modules (`import type` is erased, so it cannot cycle). */
+function runtimeImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  return [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'(\.[^']+)'/gm)].map((match) => {
+    const target = resolve(dirname(file), match[1] as string).replace(/\.js$/, '')
+    return ['.ts', '.tsx', '/index.ts'].map((ext) => target + ext).find((path) => existsSync(path)) ?? target
+  })
+}
+
+/** Every import cycle among these files, each as the chain of files that closes it. */
+function importCycles(files: string[], imports = runtimeImportsOf): string[] {
+  const state = new Map<string, 'open' | 'done'>()
+  const chain: string[] = []
+  const cycles: string[] = []
+  const visit = (file: string) => {
+    state.set(file, 'open')
+    chain.push(file)
+    for (const next of imports(file)) {
+      if (state.get(next) === 'open') {
+        cycles.push(
+          [...chain.slice(chain.indexOf(next)), next].map((path) => relative(root, path)).join(' -> '),
+        )
+      } else if (!state.has(next)) visit(next)
+    }
+    chain.pop()
+    state.set(file, 'done')
+  }
+  for (const file of files) if (!state.has(file)) visit(file)
+  return cycles
+}
+
 describe('architecture', () => {
   it('no import runs against the layers', () => {
     expect(violations()).toEqual([])
+  })
+
+  it('no import cycle in the server, the dashboard or the client', () => {
+    const files = ['src', 'web/src', 'packages/client/src'].flatMap((dir) => sourceFiles(join(root, dir)))
+    expect(importCycles(files)).toEqual([])
+  })
+
+  it('finds an import cycle (the check itself works)', () => {
+    const imports: Record<string, string[]> = { 'a.ts': ['b.ts'], 'b.ts': ['c.ts'], 'c.ts': ['a.ts'] }
+    const files = Object.keys(imports).map((file) => join(root, file))
+    const cycles = importCycles(files, (file) =>
+      (imports[relative(root, file)] ?? []).map((f) => join(root, f)),
+    )
+    expect(cycles).toEqual(['a.ts -> b.ts -> c.ts -> a.ts'])
   })
 
   it('names each kind of violation (the check itself works)', () => {

@@ -2,7 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander'
 import { seedDemo } from '../domain/forms/demo.js'
 import { ensureWorkspace } from '../domain/tokens.js'
 import { DeliverySignal } from '../domain/webhooks/signal.js'
-import { withDatabase } from './main.js'
+import { withDatabase } from './setup.js'
 
 function responseCount(value: string): number {
   if (!/^\d{1,9}$/.test(value)) throw new InvalidArgumentError('must be a whole number from 0 to 999999999')

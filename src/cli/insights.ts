@@ -3,7 +3,7 @@ import { parseTimestamp, timestampSpanMicros } from '../clock.js'
 import { soleReaderMemory } from '../domain/insights/scan.js'
 import { insightsService } from '../domain/insights/service.js'
 import type { Insights, QuestionInsights } from '../domain/insights/summary.js'
-import { withDatabase } from './main.js'
+import { withDatabase } from './setup.js'
 
 // `canvass insights <form_id>`: the insights document as a table with small bar charts, for
 // people who live in a shell; `canvass insights rebuild [--form F]` recomputes the figures.

@@ -4,8 +4,8 @@ import type { Command } from 'commander'
 import { createLogger } from '../logger.js'
 import { serveWorkerMetrics } from '../metrics-server.js'
 import { startWorker } from '../server.js'
-import { config } from './main.js'
 import { parsePort } from './options.js'
+import { config } from './setup.js'
 
 // `canvass worker`: delivers webhooks without serving the API. Any number may run against one
 // PostgreSQL database (jobs are claimed with leases); on SQLite run one delivering process.
