@@ -52,10 +52,6 @@ export function httpUrlProblem(text: string): string | undefined {
   } catch {
     return 'must be an absolute http(s) URL'
   }
-  // Text that is not ASCII is stored and sent as its href (httpUrlOf): that form must fit too.
-  if (!isAsciiUrl(text) && url.href.length > URL_MAX) {
-    return `must be at most ${URL_MAX} characters once percent-encoded`
-  }
   const host = url.hostname
   // IP literals come out of the parser canonical (IPv4 dotted, IPv6 in brackets); names lower-cased,
   // international ones in punycode, so one ASCII rule covers every name.
@@ -67,11 +63,23 @@ export function httpUrlProblem(text: string): string | undefined {
 }
 
 /**
+ * Why a URL Canvass itself requests or redirects to (webhook targets, redirects) is refused: the
+ * rule for every URL, and its href (httpUrlOf) must fit too, since that is what is stored and sent.
+ * URL answers are stored as typed, so only httpUrlProblem applies to them.
+ */
+export function sentUrlProblem(text: string): string | undefined {
+  const problem = httpUrlProblem(text)
+  if (problem !== undefined || isAsciiUrl(text)) return problem
+  if (new URL(text).href.length > URL_MAX) return `must be at most ${URL_MAX} characters once percent-encoded`
+  return undefined
+}
+
+/**
  * An accepted http(s) URL as Canvass stores and sends it (redirects, webhook targets). ASCII text
  * is kept as given: a browser or client requests it as it is. Other text becomes the URL's href
  * (an IDNA host in punycode, UTF-8 percent-encoded path, query and fragment), the URL a browser
  * would request, which also fits a Location header, unlike the raw text. Only for text that
- * httpUrlProblem accepts.
+ * sentUrlProblem accepts.
  */
 export function httpUrlOf(text: string): string {
   return isAsciiUrl(text) ? text : new URL(text).href

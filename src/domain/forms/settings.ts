@@ -1,6 +1,6 @@
 import { formatTimestamp, parseTimestamp } from '../../timestamps.js'
 import type { FieldError } from '../errors.js'
-import { httpUrlOf, httpUrlProblem, URL_MAX } from '../strings.js'
+import { httpUrlOf, sentUrlProblem, URL_MAX } from '../strings.js'
 
 // A form's respondent settings (docs/api.md#form-settings): whether anyone may answer it without a token, until
 // when, how many times, and what they see afterwards. Stored in the definition JSON, so forms
@@ -72,7 +72,7 @@ export function normaliseSettings(input: FormSettingsInput | undefined, errors: 
   }
   const redirect = settings.thank_you.redirect_url
   // The one URL rule of answers and webhook targets; kept as it goes into a Location header.
-  const problem = redirect === null ? undefined : httpUrlProblem(redirect)
+  const problem = redirect === null ? undefined : sentUrlProblem(redirect)
   if (problem !== undefined) errors.push({ path: '/settings/thank_you/redirect_url', message: problem })
   else if (redirect !== null) settings.thank_you.redirect_url = httpUrlOf(redirect)
   return settings
@@ -85,7 +85,7 @@ export function normaliseSettings(input: FormSettingsInput | undefined, errors: 
  */
 export function redirectLocation(thankYou: ThankYou): string | undefined {
   const redirect = thankYou.redirect_url
-  if (redirect === null || httpUrlProblem(redirect) !== undefined) return undefined
+  if (redirect === null || sentUrlProblem(redirect) !== undefined) return undefined
   return httpUrlOf(redirect)
 }
 

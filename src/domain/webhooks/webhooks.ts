@@ -5,7 +5,7 @@ import type { WebhooksTable } from '../../db/tables/webhooks.js'
 import { newId } from '../../ids.js'
 import { conflict, type FieldError, validationFailed } from '../errors.js'
 import { formInWorkspace } from '../forms/forms.js'
-import { httpUrlOf, httpUrlProblem } from '../strings.js'
+import { httpUrlOf, sentUrlProblem } from '../strings.js'
 import { secretProblem } from './signing.js'
 import { checkTarget, type Resolver, TargetRefused } from './ssrf.js'
 
@@ -67,7 +67,7 @@ export async function targetProblems(
   allowPrivate: boolean,
   resolver: Resolver,
 ): Promise<FieldError[]> {
-  const problem = httpUrlProblem(url)
+  const problem = sentUrlProblem(url)
   if (problem) return [{ path: '/url', message: problem }]
   if (allowPrivate) return []
   try {
