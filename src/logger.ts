@@ -39,8 +39,14 @@ const prefixes = CREDENTIAL_PREFIXES.join('|')
 
 /** Decoded text that holds a credential. */
 const credentialShape = new RegExp(`(?:${prefixes})_`, 'i')
-/** A credential in written text, its underscore percent-encoded or not, with the rest of it. */
-const credentialText = new RegExp(`(?:${prefixes})(?:_|%5f)[A-Za-z0-9_+/=%-]*`, 'gi')
+/**
+ * A credential in written text, its underscore percent-encoded or not, with the rest of it. It
+ * starts a word (or follows a percent-encoded character): `xcvs_` inside a random id is no credential.
+ */
+const credentialText = new RegExp(
+  `(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))(?:${prefixes})(?:_|%5f)[A-Za-z0-9_+/=%-]*`,
+  'gi',
+)
 
 /** The text with every credential-shaped run replaced by `[redacted]`. */
 export function redactCredentials(text: string): string {

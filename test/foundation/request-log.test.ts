@@ -175,4 +175,16 @@ describe('every line the logger writes', () => {
       url: '/v1/x?pw=1&s=[redacted]&password=[redacted]',
     })
   })
+
+  it('leaves ids alone that merely contain a credential prefix, catches one after an encoded slash', () => {
+    const out: string[] = []
+    const logger = createLogger('info', { write: (line: string) => void out.push(line) })
+    logger.info({ request_id: 'req-AxCvS_Q9' }, 'rsp_7cvss_x and frm_Awhsec_1 are ids')
+    logger.info(`/v1/forms/a%2Fcvs_${'T'.repeat(43)}`)
+    expect(JSON.parse(out[0] as string)).toMatchObject({
+      request_id: 'req-AxCvS_Q9',
+      msg: 'rsp_7cvss_x and frm_Awhsec_1 are ids',
+    })
+    expect(out[1]).not.toContain('T'.repeat(43))
+  })
 })
