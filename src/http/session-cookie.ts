@@ -19,6 +19,8 @@ const signInClearedPaths = ['/v1', '/v1/', '/app', '/app/']
 // Characters a path may carry into a Set-Cookie attribute; anything else is left uncleared.
 const cookiePathPattern = /^\/[A-Za-z0-9._~!$&'()*+=:@%/-]*$/
 const MAX_CLEARED_PATHS = 32
+// Browsers ignore a Path attribute longer than this (RFC 6265bis 5.6), so no cookie can be there.
+const MAX_COOKIE_PATH = 1024
 
 function cookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE
@@ -100,7 +102,9 @@ function signInPaths(request: FastifyRequest): string[] {
 function clearingCookies(request: FastifyRequest, paths: string[]): string[] {
   const name = cookieName(request)
   const reachable = paths.filter((path) =>
-    name === SECURE_SESSION_COOKIE ? path === '/' : cookiePathPattern.test(path),
+    name === SECURE_SESSION_COOKIE
+      ? path === '/'
+      : path.length <= MAX_COOKIE_PATH && cookiePathPattern.test(path),
   )
   return [...new Set(reachable)]
     .slice(0, MAX_CLEARED_PATHS)

@@ -102,6 +102,24 @@ describe('a session cookie tossed by another page of the same host', () => {
     }
   })
 
+  it('a refusal of a very long URL names no Path a browser would ignore (at most 1024 bytes each)', async () => {
+    const me = browser()
+    expect((await me.signIn(ctx.token)).statusCode).toBe(201)
+    const mine = me.jar.header('/') as string
+    const long = `/v1/forms/${'a'.repeat(3000)}/webhooks/${'b'.repeat(3000)}`
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: long,
+      headers: { cookie: `${mine}; ${mine}` },
+    })
+    expect(refused.statusCode).toBe(401)
+    const cookies = ([] as string[]).concat(refused.headers['set-cookie'] ?? [])
+    expect(cookies.length).toBeGreaterThan(0)
+    for (const cookie of cookies)
+      expect(/Path=([^;]*)/.exec(cookie)?.[1]?.length ?? 0).toBeLessThanOrEqual(1024)
+    expect(cookies.join('').length).toBeLessThan(40_000)
+  })
+
   it('signing in answers our cookie at Path=/, and expired ones for the paths another page could use', async () => {
     const signedIn = await browser().signIn(ctx.token)
     const headers = setCookies(signedIn)
