@@ -9,6 +9,7 @@ import { sessions } from './007_sessions.js'
 import { insights } from './008_insights.js'
 import { insightLevels } from './009_insight_levels.js'
 import { responseFigures } from './010_response_figures.js'
+import { sessionTokens } from './011_session_tokens.js'
 
 // A static index (no directory scanning): names sort in the order they run.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_insights': insights,
   '009_insight_levels': insightLevels,
   '010_response_figures': responseFigures,
+  '011_session_tokens': sessionTokens,
 }
