@@ -6,7 +6,7 @@ import {
   type StoreOptions,
   type SubmissionOutcome,
   storeInTransaction,
-} from './responses.js'
+} from './responses/store.js'
 
 // Group commit. Submissions to a form that arrive while one of its transactions is writing (or
 // in the same turn of the event loop) wait for it to end, then are stored together in the next:
