@@ -10,7 +10,7 @@ import {
   recordFailure,
   recordSuccesses,
   releaseAllLeases,
-} from '../domain/webhooks/deliveries.js'
+} from '../domain/webhooks/deliveries/leases.js'
 import { WebhookShares } from '../domain/webhooks/shares.js'
 import type { DeliverySignal } from '../domain/webhooks/signal.js'
 import type { Resolver } from '../domain/webhooks/ssrf.js'
