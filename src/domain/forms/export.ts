@@ -79,8 +79,8 @@ function csvCell(text: string): string {
 
 // Written in chunks of about 16 KiB. A batch joined into one string (~400 KB) lands in V8's
 // large-object space, which only a full collection frees: at export speed those strings piled up
-// as ~100 MB of resident memory (`npm run bench -- --only export`). A larger item goes out in
-// pieces of at most 64 KiB (src/http/memory.ts).
+// in resident memory (`npm run bench -- --only export`). A larger item goes out in pieces of at
+// most 64 KiB (src/http/memory.ts).
 const CHUNK_BYTES = 16 * 1024
 const newline = Buffer.from('\n')
 

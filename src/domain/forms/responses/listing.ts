@@ -29,10 +29,9 @@ export function itemColumn(db: Db) {
 /**
  * The memory a stored item of `bytes` holds while it is loaded, for the list-memory budget. On
  * SQLite twice its bytes: SQLite assembles a large value from its overflow pages into one block,
- * then better-sqlite3 copies it into a Buffer (the large-pages bench: 560-570 MB counting it once,
- * 446-456 twice). On PostgreSQL three times: `pg` receives the row into a buffer that grows by
- * doubling (up to twice the row), then decodes it to a string (646 MB counting it once, 431-433
- * three times).
+ * then better-sqlite3 copies it into a Buffer. On PostgreSQL three times: `pg` receives the row
+ * into a buffer that grows by doubling (up to twice the row), then decodes it to a string. Counted
+ * once, the large-pages bench went past the 512 MB bound (docs/performance.md).
  */
 export function loadedItemBytes(db: Db, bytes: number): number {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 3 * bytes : 2 * bytes
@@ -164,11 +163,10 @@ export interface JoinedPage {
 /**
  * The hot path's page: the items of one index range of positions. On SQLite they come aggregated
  * into one value by the database, their positions alongside, with the form's count of positions:
- * reading the items as one value rather than 1,000 rows halves the read (100 pages of 1.7 KB
- * items, ~330 -> ~170 ms in-process) and leaves one object to collect instead of a thousand. On
- * PostgreSQL the same aggregate cost the server more than sending the rows (list-page 0.75 ->
- * 0.59 of its floor, the server's CPU shared with Canvass's): there the rows are read, one more
- * than the page size to know whether another page follows.
+ * reading the items as one value rather than 1,000 rows halves the read and leaves one object to
+ * collect instead of a thousand. On PostgreSQL the same aggregate cost the server more than
+ * sending the rows (its CPU is shared with Canvass's; docs/performance.md, page-walk): there the
+ * rows are read, one more than the page size to know whether another page follows.
  *
  * The aggregate has no ORDER BY of its own: SQLite would sort the items again (slower than
  * reading them as rows), and it aggregates a sorted subquery in its order, without promising it.

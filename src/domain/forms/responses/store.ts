@@ -31,9 +31,9 @@ const DEFINITION_KEPT_MAX_LENGTH = 65_536
 /** Parsed form definitions by their JSON text; read-only, shared by the submissions that use them. */
 export type DefinitionMemo = Map<string, FormDefinition>
 
-// Parsing a definition (~2 KB) cost ~30 µs of CPU, ~8 % of a submission's, on every submission
-// (`npm run bench -- --only submit`). The text is still read under the form's lock, so an edit
-// is seen by the next submission; only its parse is reused. Each service keeps one memo.
+// Parsing the definition again on every submission was a measurable share of a submission's CPU
+// (docs/performance.md). The text is still read under the form's lock, so an edit is seen by the
+// next submission; only its parse is reused. Each service keeps one memo.
 
 export interface StoreOptions {
   /** A respondent's submission: refused (NotAcceptingError) unless the form accepts public answers. */

@@ -167,7 +167,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
         pageResult(request, reply, { page, page_size }, [], found.more)
         // Joined with the envelope here rather than by the database, which would copy the page
         // once more; and a Buffer made by the SQLite driver costs more to send than one Node
-        // allocated (list-page ~8 % fewer requests a second), so the copy is not wasted.
+        // allocated (docs/performance.md), so the copy is not wasted.
         return sendJsonText(reply, 200, joinItems(head, [found.items], tail))
       }
       if (Array.isArray(found)) {
