@@ -3,12 +3,11 @@
 
 export const PIECE_BYTES = 64 * 1024
 // A text up to a million UTF-16 units (a contact with large data, ~200 KB) is encoded a slice at
-// a time (at most 3 bytes a unit): its Buffer would be a block glibc serves from a heap that
-// fragments (docs/operating.md, "glibc and large buffers"), and 64 KiB blocks are reused; the
-// large-pages bench on SQLite went from 620 to 544-570 MB. A longer one (a multi-MB response
-// read from PostgreSQL) is encoded at once, so the string can be collected while its bytes are
-// written: kept alive through its slices, test/reliability/memory.test.ts peaked 534-632 MB on
-// PostgreSQL against 406-431.
+// a time (at most 3 bytes a unit): its whole Buffer would be a block glibc serves from a heap that
+// fragments (docs/operating.md, "glibc and large buffers"), while 64 KiB blocks are reused. A
+// longer one (a multi-MB response read from PostgreSQL) is encoded at once, so that the string can
+// be collected while its bytes are written instead of living on through its slices. The peaks
+// measured either way are in docs/performance.md.
 const PIECE_UNITS = Math.floor(PIECE_BYTES / 3)
 const SLICED_UNITS = 1 << 20
 

@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns'
 import ipaddr from 'ipaddr.js'
 import { Agent, errors, request } from 'undici'
 import { nowMicros } from '../clock.js'
-import type { AttemptOutcome } from '../domain/webhooks/deliveries.js'
+import type { AttemptOutcome } from '../domain/webhooks/deliveries/leases.js'
 import { signature } from '../domain/webhooks/signing.js'
 import { hostOf, type Resolver, refusedRange, resolveChecked } from '../domain/webhooks/ssrf.js'
 

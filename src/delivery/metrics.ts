@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Metric, type Registry } from 'prom-client'
 import type { Db } from '../db/database.js'
-import { pendingDeliveryCount } from '../domain/webhooks/deliveries.js'
+import { pendingDeliveryCount } from '../domain/webhooks/deliveries/leases.js'
 
 // Delivery metrics. The counters are made once per process and given to its worker, which counts
 // into them, and to each registry that exposes them (the app's /metrics, the worker's port),

@@ -10,7 +10,7 @@ import {
   recordFailure,
   recordSuccesses,
   releaseAllLeases,
-} from '../domain/webhooks/deliveries.js'
+} from '../domain/webhooks/deliveries/leases.js'
 import { WebhookShares } from '../domain/webhooks/shares.js'
 import type { DeliverySignal } from '../domain/webhooks/signal.js'
 import type { Resolver } from '../domain/webhooks/ssrf.js'
@@ -25,9 +25,9 @@ import type { DeliveryMetrics } from './metrics.js'
 //
 // A claim is a write, so claims are made in batches: after a local enqueue (coalesced over a few
 // milliseconds), on the poll, or when a webhook has a quarter of its share free again, not after
-// every finished attempt (`npm run bench -- --only submit`: one claim per finished attempt cost
-// about 300 µs of CPU per submission). For the same reason successes are recorded together:
-// those that finish within a few milliseconds of each other share one transaction.
+// every finished attempt (that was a large share of a submission's CPU in the submit bench). For
+// the same reason successes are recorded together: those that finish within a few milliseconds of
+// each other share one transaction.
 
 export interface WorkerOptions {
   config: Config
@@ -148,8 +148,9 @@ async function claim(ctx: WorkerContext, free: number): Promise<ClaimedDelivery[
 /**
  * Runs one claimed delivery's attempt in the background. Its webhook's share counts the requests
  * its receiver sees, so it is given back once the answer is in, not once the outcome is recorded
- * (recording waits to share a transaction: `npm run bench -- --only webhook-e2e`, receipts
- * p50 ~1.2 s -> ~30 ms behind a burst); the worker's concurrency counts the whole attempt.
+ * (recording waits to share a transaction, and holding the share through that wait left receipts
+ * far behind a burst: `npm run bench -- --only webhook-e2e`); the worker's concurrency counts the
+ * whole attempt.
  */
 function start(ctx: WorkerContext, claimed: ClaimedDelivery): void {
   const webhookId = claimed.webhook.id

@@ -224,7 +224,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   return app
 }
 
-/** Failed authentications per client address, in the same two-second windows as the token rate. */
+/** Answers a request Node's HTTP parser refused with a 400 problem document, or drops a dead connection. */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
     socket.destroy()

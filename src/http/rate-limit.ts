@@ -89,6 +89,7 @@ export async function registerRateLimits(
   return config.authFailureLimit > 0 ? failedAuthenticationLimit(app, config.authFailureLimit) : undefined
 }
 
+/** Failed authentications per client address, in the same two-second windows as the token rate. */
 function failedAuthenticationLimit(app: FastifyInstance, perSecond: number): FailureLimit {
   const check = app.createRateLimit({
     max: perSecond * 2,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/db/database.js'
-import { submitResponse } from '../../src/domain/forms/responses.js'
+import { submitResponse } from '../../src/domain/forms/responses/store.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { createForm, submit, tinyForm } from './fixtures.js'
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (let i = 0; i < 2100; i += 700) {
     // Enough rows for several keyset batches (250 per batch).
     await ctx.database.transaction(async (trx) => {
-      const { storeResponses } = await import('../../src/domain/forms/responses.js')
+      const { storeResponses } = await import('../../src/domain/forms/responses/store.js')
       const stored = await storeResponses(
         trx,
         ctx.deliverySignal,

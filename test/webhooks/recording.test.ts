@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeliveryWorker } from '../../src/delivery/worker.js'
-import { claimDueDeliveries, recordSuccesses } from '../../src/domain/webhooks/deliveries.js'
+import { claimDueDeliveries, recordSuccesses } from '../../src/domain/webhooks/deliveries/leases.js'
 import { WebhookShares } from '../../src/domain/webhooks/shares.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'

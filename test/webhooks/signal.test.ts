@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { queueEvent } from '../../src/domain/webhooks/deliveries.js'
+import { queueEvent } from '../../src/domain/webhooks/deliveries/queue.js'
 import { DeliverySignal } from '../../src/domain/webhooks/signal.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'

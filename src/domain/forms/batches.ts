@@ -6,16 +6,16 @@ import {
   type StoreOptions,
   type SubmissionOutcome,
   storeInTransaction,
-} from './responses.js'
+} from './responses/store.js'
 
 // Group commit. Submissions to a form that arrive while one of its transactions is writing (or
 // in the same turn of the event loop) wait for it to end, then are stored together in the next:
 // one lock of the form row, one insert of responses, of deliveries and of insight buckets for the
 // lot. Alone, a submission starts its transaction at once (no added wait); under load the fixed
-// cost of a transaction, most of a submission's cost on its own, is shared (`npm run bench --
-// --only submit`: 0.27 -> 0.76 of its floor). Each submission is still checked and refused on
-// its own (storeResponses); if a transaction fails as a whole, its submissions are tried again
-// one by one, so one cannot fail the others.
+// cost of a transaction, most of a submission's cost on its own, is shared (the submit bench,
+// docs/performance.md). Each submission is still checked and refused on its own (storeResponses);
+// if a transaction fails as a whole, its submissions are tried again one by one, so one cannot
+// fail the others.
 
 // Enough to share a transaction among every connection of a loaded server, few enough that one
 // transaction holds the form's row only briefly; and at most about a MiB of request bodies (past

@@ -3,7 +3,7 @@ import type { DeliverySignal } from '../webhooks/signal.js'
 import type { Submission } from './answers.js'
 import type { FormInput } from './definition.js'
 import { createForm } from './forms.js'
-import { storeResponses } from './responses.js'
+import { storeResponses } from './responses/store.js'
 
 // `canvass seed-demo`: a form with every question kind and plausible responses, stored through
 // the same code path as API submissions (same items, positions and webhook events).

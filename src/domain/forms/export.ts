@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js'
 import { pieces } from '../../pieces.js'
 import type { Answer, ResponseItem } from './answers.js'
 import type { FormDefinition } from './definition.js'
-import { exportBatchRows, exportResponseItems, type ItemJson, type ResponseFilter } from './responses.js'
+import { type ItemJson, itemColumn, type ResponseFilter } from './responses/listing.js'
 
 // Streaming export: a Readable pulls one keyset batch at a time only when the consumer wants
 // more (Readable.from honours backpressure), so memory stays flat however many responses match.
@@ -79,8 +79,8 @@ function csvCell(text: string): string {
 
 // Written in chunks of about 16 KiB. A batch joined into one string (~400 KB) lands in V8's
 // large-object space, which only a full collection frees: at export speed those strings piled up
-// as ~100 MB of resident memory (`npm run bench -- --only export`). A larger item goes out in
-// pieces of at most 64 KiB (src/http/memory.ts).
+// in resident memory (`npm run bench -- --only export`). A larger item goes out in pieces of at
+// most 64 KiB (src/http/memory.ts).
 const CHUNK_BYTES = 16 * 1024
 const newline = Buffer.from('\n')
 
@@ -99,6 +99,47 @@ function* chunks(items: ItemJson[], line: (item: ItemJson) => Buffer[]): Generat
     }
   }
   if (bytes > 0) yield Buffer.concat(parts, bytes)
+}
+
+// At most 250 rows a batch (~400 KB of ~1.7 KB items): larger batches only add garbage (peak RSS)
+// at the same speed. Fewer when the form's items are large, so a batch stays within `batchBytes`.
+const EXPORT_BATCH = 250
+
+/** Rows an export reads at a time, so that a batch of the form's largest items fits `batchBytes`. */
+export function exportBatchRows(maxItemBytes: number, batchBytes: number): number {
+  return Math.max(1, Math.min(EXPORT_BATCH, Math.floor(batchBytes / Math.max(1, maxItemBytes))))
+}
+
+/**
+ * Every matching item, in listing order, read in keyset batches of `batchRows` on (form_id,
+ * submitted_at) (unique and increasing within a form, and unchanged by deletions), so memory does
+ * not grow with the number of responses. The caller checks that the form exists first.
+ */
+export async function* exportResponseItems(
+  db: Db,
+  formId: string,
+  filter: ResponseFilter,
+  batchRows = EXPORT_BATCH,
+): AsyncGenerator<ItemJson[]> {
+  let cursor: number | undefined
+  for (;;) {
+    let query = db
+      .selectFrom('responses')
+      .select([itemColumn(db), 'submitted_at'])
+      .where('form_id', '=', formId)
+    if (filter.since !== undefined) query = query.where('submitted_at', '>=', filter.since)
+    if (filter.until !== undefined) query = query.where('submitted_at', '<=', filter.until)
+    if (filter.ids !== undefined) {
+      if (filter.ids.length === 0) return
+      query = query.where('id', 'in', filter.ids)
+    }
+    if (cursor !== undefined) query = query.where('submitted_at', filter.order === 'desc' ? '<' : '>', cursor)
+    const rows = await query.orderBy('submitted_at', filter.order).limit(batchRows).execute()
+    if (rows.length === 0) return
+    yield rows.map((row) => row.item_json)
+    if (rows.length < batchRows) return
+    cursor = Number(rows[rows.length - 1]?.submitted_at)
+  }
 }
 
 /** Bytes an export may hold: taken before each batch is read, given back when it has been written. */

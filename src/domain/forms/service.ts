@@ -18,14 +18,14 @@ import {
   replaceForm,
 } from './forms.js'
 import { PublicFormReader } from './public.js'
+import { deleteResponses } from './responses/deletion.js'
 import {
-  deleteResponses,
   formSizes,
   listResponseItems,
   loadedItemBytes,
   loadResponseItems,
   type ResponseFilter,
-} from './responses.js'
+} from './responses/listing.js'
 import { NotAcceptingError } from './settings.js'
 
 // The forms and responses capabilities as the HTTP layer and the CLI use them: closed over the
@@ -96,7 +96,7 @@ export function responsesService(
     ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes),
     loadItems: (formId: string, seqs: number[], order: 'asc' | 'desc') =>
       loadResponseItems(db, formId, seqs, order),
-    /** What an item of `bytes` stored bytes holds in memory once loaded (responses.ts). */
+    /** What an item of `bytes` stored bytes holds in memory once loaded (responses/listing.ts). */
     loadedBytes: (bytes: number) => loadedItemBytes(db, bytes),
     async delete(workspaceId: string, formId: string, ids: string[]) {
       const deleted = await deleteResponses(database, workspaceId, formId, ids)

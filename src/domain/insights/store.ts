@@ -15,7 +15,8 @@ import {
 
 // The figures kept up to date inside the transaction that stores or deletes responses, so they
 // can never disagree with the responses, even after a crash. Both callers hold the form row's
-// lock (responses.ts takes it first), so the read-modify-write of a bucket cannot race another.
+// lock (responses/store.ts and deletion.ts take it first), so the read-modify-write of a bucket
+// cannot race another.
 
 /** Channel on which PostgreSQL tells every process that a form has new responses (live.ts). */
 export const RESPONSES_CHANNEL = 'canvass_responses'

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Transaction } from '../../db/database.js'
 import type { IdPool } from '../../ids.js'
-import { type EventHeader, queueEvents } from './deliveries.js'
+import { type EventHeader, queueEvents } from './deliveries/queue.js'
 import type { DeliverySignal } from './signal.js'
 import { eventTypesOf, type WebhookRow } from './webhooks.js'
 

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/database.js'
 import type { Paging } from '../paging.js'
-import { findDelivery, listDeliveries, queuePing, redeliver } from './deliveries.js'
+import { findDelivery, listDeliveries, queuePing, redeliver } from './deliveries/views.js'
 import type { DeliverySignal } from './signal.js'
 import type { Resolver } from './ssrf.js'
 import { deleteWebhook, findWebhookRow, listWebhooks, putWebhook, type WebhookInput } from './webhooks.js'

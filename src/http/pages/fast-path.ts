@@ -10,10 +10,13 @@ import type { BlankPage, BlankPages } from './blank-pages.js'
 // Its blank version (no query string, so no hidden fields; a form that accepts answers) is answered
 // here, before the framework, from the page rendered once per form version: the same bytes, headers,
 // log line and metrics as the route `GET /f/:form_id` (routes/public/pages.tsx) would give. The form's
-// version and acceptance are read from the database on every request (any process may have edited
-// it, closed it or filled it), so nothing here can be stale. Anything else (a query string, a closed,
-// private or unknown form, a request without Host, an encoding other than gzip or br) goes on to the
-// framework's route, which answers every case.
+// version and response count come from the public form reader (domain/forms/public.ts), which reads
+// them again at most every PUBLIC_FORM_FRESH_MS, and at once after a change made through this
+// process; whether it accepts answers is worked out from them and the clock on every request. So a
+// form edited, closed or filled by another process is seen here within that window; a submission
+// never relies on it (it is checked again under the form's lock). Anything else (a query string, a
+// closed, private or unknown form, a request without Host, an encoding other than gzip or br) goes
+// on to the framework's route, which answers every case.
 
 const PAGE_PATH = /^\/f\/([A-Za-z0-9_-]{1,64})$/
 const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/

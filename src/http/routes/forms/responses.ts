@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { parseTimestamp, timestampSpanMicros } from '../../../clock.js'
 import { type FieldError, notFound, validationFailed } from '../../../domain/errors.js'
 import { type ExportFormat, exportContentType } from '../../../domain/forms/export.js'
-import type { ItemJson, ResponseFilter } from '../../../domain/forms/responses.js'
+import type { ItemJson, ResponseFilter } from '../../../domain/forms/responses/listing.js'
 import { workspaceOf } from '../../auth.js'
 import { batchesBySize, boundedMemoryNote, sendPageStream } from '../../memory.js'
 import { PageQuery, pageResult } from '../../pagination.js'
@@ -167,7 +167,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
         pageResult(request, reply, { page, page_size }, [], found.more)
         // Joined with the envelope here rather than by the database, which would copy the page
         // once more; and a Buffer made by the SQLite driver costs more to send than one Node
-        // allocated (list-page ~8 % fewer requests a second), so the copy is not wasted.
+        // allocated (docs/performance.md), so the copy is not wasted.
         return sendJsonText(reply, 200, joinItems(head, [found.items], tail))
       }
       if (Array.isArray(found)) {

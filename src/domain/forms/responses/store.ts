@@ -1,0 +1,201 @@
+import { sql } from 'kysely'
+import { formatTimestamp, nowMicros } from '../../../clock.js'
+import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../../db/chunks.js'
+import type { Database, Transaction } from '../../../db/database.js'
+import type { FormsTable } from '../../../db/tables/forms.js'
+import { type IdPool, newId } from '../../../ids.js'
+import { type DomainError, validationFailed } from '../../errors.js'
+import { recordInsights } from '../../insights/store.js'
+import { enqueueFormResponseEvents } from '../../webhooks/outbox.js'
+import type { DeliverySignal } from '../../webhooks/signal.js'
+import { buildResponseItem, type ResponseItem, type Submission } from '../answers.js'
+import type { FormDefinition } from '../definition.js'
+import { completeSettings, NotAcceptingError, publicAcceptance } from '../settings.js'
+
+// Storage laid out for the listing (docs/architecture.md#storage). A response never changes after
+// submission, so its listed item is serialised once, at write time (item_json), and a page is
+// a join of stored texts. Each response has a gap-free position `seq` in its form (1, 2, ...),
+// assigned under the form row's lock together with a strictly increasing submitted_at, so
+// "newest first, ties by id" is simply ORDER BY seq DESC and page p is an index range on
+// (form_id, seq): as fast on page 3,000 as on page 1, where OFFSET would walk every row before it.
+
+export interface StoredResponse {
+  item: ResponseItem
+  json: string
+}
+
+// At most 100 definitions of at most 64 KB each are kept: a bounded few MB.
+const DEFINITIONS_KEPT = 100
+const DEFINITION_KEPT_MAX_LENGTH = 65_536
+
+/** Parsed form definitions by their JSON text; read-only, shared by the submissions that use them. */
+export type DefinitionMemo = Map<string, FormDefinition>
+
+// Parsing the definition again on every submission was a measurable share of a submission's CPU
+// (docs/performance.md). The text is still read under the form's lock, so an edit is seen by the
+// next submission; only its parse is reused. Each service keeps one memo.
+
+export interface StoreOptions {
+  /** A respondent's submission: refused (NotAcceptingError) unless the form accepts public answers. */
+  public?: boolean
+  /** Parsed definitions kept between calls. */
+  definitions?: DefinitionMemo
+  /** Where the ids of responses and their events come from (newId without one). */
+  ids?: IdPool
+}
+
+function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
+  let definition = memo.get(text)
+  if (!definition) {
+    definition = JSON.parse(text) as FormDefinition
+    if (text.length > DEFINITION_KEPT_MAX_LENGTH) return definition
+    if (memo.size >= DEFINITIONS_KEPT) memo.clear()
+    memo.set(text, definition)
+  }
+  return definition
+}
+
+/** What became of one submission: stored, or refused on its own (the others stored regardless). */
+export type SubmissionOutcome = { stored: StoredResponse } | { refused: DomainError | NotAcceptingError }
+
+/** Thrown by storeResponses when every submission was refused, so the transaction keeps nothing. */
+export class NothingStored extends Error {
+  constructor(readonly outcomes: SubmissionOutcome[]) {
+    super('every submission was refused')
+  }
+}
+
+/**
+ * Stores submissions to one form inside the caller's transaction: locks the form row (the
+ * UPDATE does, on both databases), checks each submission against the definition read under
+ * that lock, and writes the valid ones, in order, with their webhook events and insights. A
+ * submission that is invalid (or, public, arrives when the form no longer accepts answers) is
+ * refused alone; when all are, it throws NothingStored (storeInTransaction turns it into their
+ * outcomes). Every path that stores responses (the API through its batches, seed-demo) comes
+ * through here. Undefined when the form is not in the workspace.
+ */
+export async function storeResponses(
+  trx: Transaction,
+  signal: DeliverySignal,
+  workspaceId: string,
+  formId: string,
+  submissions: readonly Submission[],
+  options: StoreOptions = {},
+): Promise<SubmissionOutcome[] | undefined> {
+  const count = submissions.length
+  const now = nowMicros()
+  // Raw SQL rather than the query builder on this hot path: building and compiling an UPDATE
+  // cost more CPU than SQLite takes to run it (`npm run bench -- --only submit`).
+  // submitted_at = max(now, previous + 1 µs): strictly increasing within the form, so the order
+  // by seq is also the order by submitted_at. Positions are claimed for every submission; those
+  // of refused ones are given back below, so seq stays gap-free.
+  const { rows } = await sql<
+    Pick<FormsTable, 'definition' | 'last_seq' | 'last_submitted_at' | 'max_item_bytes'>
+  >`
+    update forms set last_seq = last_seq + ${count},
+      last_submitted_at = case when last_submitted_at >= ${now}
+        then last_submitted_at + ${count} else ${now + count - 1} end
+    where id = ${formId} and workspace_id = ${workspaceId}
+    returning definition, last_seq, last_submitted_at, max_item_bytes`.execute(trx)
+  const form = rows[0]
+  if (!form) return undefined
+  const definition = options.definitions
+    ? parseDefinition(form.definition, options.definitions)
+    : (JSON.parse(form.definition) as FormDefinition)
+  const firstSeq = Number(form.last_seq) - count + 1
+  const firstAt = Number(form.last_submitted_at) - count + 1
+  const settings = options.public ? completeSettings(definition.settings) : undefined
+
+  const outcomes: SubmissionOutcome[] = []
+  const stored: StoredResponse[] = []
+  for (const submission of submissions) {
+    if (settings) {
+      // Checked under the row lock, against the count before this one: concurrent public
+      // submissions cannot overshoot max_responses (last_seq is the count), on any number of processes.
+      const acceptance = publicAcceptance(settings, firstSeq - 1 + stored.length, now)
+      if (acceptance !== 'accepting') {
+        outcomes.push({ refused: new NotAcceptingError(acceptance) })
+        continue
+      }
+    }
+    const id = options.ids ? options.ids.next('rsp') : newId('rsp')
+    const built = buildResponseItem(definition, submission, id, formatTimestamp(firstAt + stored.length))
+    if (built.errors.length > 0) {
+      outcomes.push({ refused: validationFailed(built.errors) })
+      continue
+    }
+    // Serialised only once every value is known to be valid (and so of bounded depth).
+    const response = { item: built.item, json: JSON.stringify(built.item) }
+    stored.push(response)
+    outcomes.push({ stored: response })
+  }
+  // A refusal changes nothing: with none stored, the transaction is rolled back.
+  if (stored.length === 0) throw new NothingStored(outcomes)
+  const refused = count - stored.length
+  if (refused > 0) {
+    // Both columns were advanced by `count`: taking `refused` back leaves them where storing only
+    // the accepted ones would have (max(now, previous + 1 µs) for the first, then one µs apart).
+    await sql`update forms set last_seq = last_seq - ${refused},
+      last_submitted_at = last_submitted_at - ${refused} where id = ${formId}`.execute(trx)
+  }
+
+  // Kept for the listing, which reads a page in one go only when every item of the form is small.
+  let largest = 0
+  for (const response of stored) largest = Math.max(largest, Buffer.byteLength(response.json))
+  if (largest > Number(form.max_item_bytes)) {
+    await trx.updateTable('forms').set({ max_item_bytes: largest }).where('id', '=', formId).execute()
+  }
+  const indexed = stored.map((response, index) => ({ response, index }))
+  for (const rows of chunksOf(indexed, INSERT_ROWS, INSERT_BYTES, ({ response }) => response.json.length)) {
+    const values = rows.map(
+      ({ response, index }) =>
+        sql`(${response.item.id}, ${formId}, ${firstSeq + index}, ${firstAt + index}, ${response.json})`,
+    )
+    await sql`insert into responses (id, form_id, seq, submitted_at, item_json) values ${sql.join(values)}`.execute(
+      trx,
+    )
+  }
+  await enqueueFormResponseEvents(
+    trx,
+    signal,
+    { workspaceId, formId, itemJsons: stored.map((response) => response.json) },
+    options.ids,
+  )
+  await recordInsights(trx, formId, stored)
+  return outcomes
+}
+
+/** storeResponses in a transaction of its own, which keeps nothing when every submission is refused. */
+export async function storeInTransaction(
+  database: Database,
+  signal: DeliverySignal,
+  workspaceId: string,
+  formId: string,
+  submissions: readonly Submission[],
+  options: StoreOptions = {},
+): Promise<SubmissionOutcome[] | undefined> {
+  try {
+    return await database.transaction((trx) =>
+      storeResponses(trx, signal, workspaceId, formId, submissions, options),
+    )
+  } catch (error) {
+    if (error instanceof NothingStored) return error.outcomes
+    throw error
+  }
+}
+
+/** One submission in its own transaction; throws its refusal. Undefined when the form is not in the workspace. */
+export async function submitResponse(
+  database: Database,
+  signal: DeliverySignal,
+  workspaceId: string,
+  formId: string,
+  submission: Submission,
+  options: StoreOptions = {},
+): Promise<StoredResponse | undefined> {
+  const outcomes = await storeInTransaction(database, signal, workspaceId, formId, [submission], options)
+  const outcome = outcomes?.[0]
+  if (outcome === undefined) return undefined
+  if ('refused' in outcome) throw outcome.refused
+  return outcome.stored
+}
