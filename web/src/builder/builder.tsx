@@ -6,6 +6,7 @@ import { renderPage } from '../../../src/http/pages/layout'
 import { ApiError, type Form } from '../api'
 import { useApp } from '../app-context'
 import { ConfirmDialog, ErrorMessage, Link, messageOf } from '../components'
+import { useUnsavedChangesGuard } from '../unsaved-changes'
 import {
   checkDraft,
   type Draft,
@@ -36,9 +37,6 @@ interface Stored {
   draft: Draft
   etag: string
 }
-
-/** Guards in-app navigation while a draft is unsaved (main.tsx asks before leaving). */
-export let unsavedChanges: (() => boolean) | null = null
 
 export default function Builder({ formId }: { formId?: string | undefined }) {
   const { api, can, navigate } = useApp()
@@ -93,19 +91,7 @@ export default function Builder({ formId }: { formId?: string | undefined }) {
     else sessionStorage.removeItem(storageKey(formId))
   }, [draft, dirty, etag])
 
-  useEffect(() => {
-    const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (!dirty) return
-      event.preventDefault()
-      event.returnValue = ''
-    }
-    addEventListener('beforeunload', beforeUnload)
-    unsavedChanges = () => dirty
-    return () => {
-      removeEventListener('beforeunload', beforeUnload)
-      unsavedChanges = null
-    }
-  }, [dirty])
+  const releaseGuard = useUnsavedChangesGuard(dirty)
 
   const problems = useMemo(() => (draft ? checkDraft(draft) : []), [draft])
   const shown = [...(showErrors ? problems : []), ...serverProblems]
@@ -163,7 +149,7 @@ export default function Builder({ formId }: { formId?: string | undefined }) {
       if (!saved) {
         const form = await api.forms.create(input)
         sessionStorage.removeItem(storageKey(undefined))
-        unsavedChanges = null
+        releaseGuard()
         navigate(`/app/forms/${encodeURIComponent(form.id)}/edit`)
         return
       }
