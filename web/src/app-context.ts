@@ -6,7 +6,17 @@ export interface AppState {
   api: Api
   /** Whether the signed-in token holds this scope; write controls are hidden without it. */
   can(scope: string): boolean
+  /** Goes to another page of the app, asking first when the page holds unsaved changes. */
   navigate(path: string): void
+  unsavedChanges: UnsavedChanges
+}
+
+/** Where pages with unsaved work register (see unsaved-changes.ts); one per app. */
+export interface UnsavedChanges {
+  /** Registers a page's check; the returned function withdraws it. */
+  register(pending: () => boolean): () => void
+  /** Whether leaving now would lose work a page holds. */
+  pending(): boolean
 }
 
 export const AppContext = createContext<AppState | null>(null)

@@ -3,12 +3,13 @@ import { useEffect, useMemo, useState } from 'preact/hooks'
 import { ApiError, createApi, type Session } from './api'
 import { AppContext, type AppState } from './app-context'
 import { ErrorMessage, Link, messageOf } from './components'
-import { BuilderPage, builderHasUnsavedChanges } from './pages/builder'
+import { BuilderPage } from './pages/builder'
 import { ContactListPage, ContactsPage } from './pages/contacts'
 import { FormPage } from './pages/form'
 import { FormsPage } from './pages/forms'
 import { SignIn } from './pages/sign-in'
 import './style.css'
+import { createUnsavedChanges } from './unsaved-changes'
 
 const base = '/app'
 
@@ -36,6 +37,7 @@ function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined)
   const [error, setError] = useState<unknown>(null)
   const api = useMemo(() => createApi({ onSignedOut: () => setSession(null) }), [])
+  const unsavedChanges = useMemo(createUnsavedChanges, [])
 
   useEffect(() => {
     const onPop = () => setPath(location.pathname)
@@ -64,7 +66,7 @@ function App() {
       const leaving = new URL(to, location.href).pathname !== location.pathname
       if (
         leaving &&
-        builderHasUnsavedChanges() &&
+        unsavedChanges.pending() &&
         !confirm('Leave the form builder? Your unsaved changes stay in this tab until you close it.')
       )
         return
@@ -72,6 +74,7 @@ function App() {
       setPath(new URL(to, location.href).pathname)
       scrollTo(0, 0)
     },
+    unsavedChanges,
   }
 
   if (session === undefined) {

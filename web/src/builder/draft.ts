@@ -204,3 +204,11 @@ export function labelsOf(properties: Record<string, unknown>): string[] {
     typeof choice === 'string' ? choice : String((choice as { label?: unknown }).label),
   )
 }
+
+/** The list with one item moved, as questions and choices are reordered. */
+export function move<T>(items: T[], from: number, to: number): T[] {
+  const next = [...items]
+  const [item] = next.splice(from, 1)
+  next.splice(to, 0, item as T)
+  return next
+}

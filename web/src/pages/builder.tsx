@@ -9,9 +9,6 @@ type BuilderModule = typeof import('../builder/builder')
 
 let loaded: BuilderModule | undefined
 
-/** Whether leaving now would lose unsaved builder changes; main.tsx asks first. */
-export const builderHasUnsavedChanges = (): boolean => loaded?.unsavedChanges?.() ?? false
-
 export function BuilderPage({ formId }: { formId?: string | undefined }) {
   const [module, setModule] = useState<BuilderModule | undefined>(loaded)
   const [error, setError] = useState<unknown>(null)

@@ -1,0 +1,86 @@
+import { type DraftQuestion, fieldId, labelsOf, move } from './draft'
+import { Field } from './field'
+
+/** The choices of a multiple-choice or dropdown question: renamed, moved, added, removed. */
+export function ChoicesEditor(props: {
+  question: DraftQuestion
+  base: string
+  messageAt: (path: string) => string | undefined
+  setProperty: (name: string, value: unknown) => void
+}) {
+  const { question, base, messageAt, setProperty } = props
+  const labels = labelsOf(question.properties)
+  const path = `${base}/properties/choices`
+  const set = (next: string[]) => setProperty('choices', next)
+  // Focus follows a moved or added choice, so the keyboard stays on it.
+  const focusChoice = (at: number) =>
+    requestAnimationFrame(() => document.getElementById(fieldId(`${path}/${at}`))?.focus())
+  return (
+    <fieldset class="choices" id={fieldId(path)}>
+      <legend>Choices</legend>
+      {messageAt(path) && <p class="field-error">{messageAt(path)}</p>}
+      <ol>
+        {labels.map((label, at) => (
+          <li key={at} class="choice-row">
+            <Field
+              path={`${path}/${at}`}
+              label={`Choice ${at + 1}`}
+              message={messageAt(`${path}/${at}`)}
+              class="grow"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  value={label}
+                  onInput={(event) => set(labels.map((l, i) => (i === at ? event.currentTarget.value : l)))}
+                />
+              )}
+            </Field>
+            <button
+              type="button"
+              class="secondary"
+              disabled={at === 0}
+              aria-label={`Move choice ${at + 1} up`}
+              onClick={() => {
+                set(move(labels, at, at - 1))
+                focusChoice(at - 1)
+              }}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              disabled={at === labels.length - 1}
+              aria-label={`Move choice ${at + 1} down`}
+              onClick={() => {
+                set(move(labels, at, at + 1))
+                focusChoice(at + 1)
+              }}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              class="danger"
+              aria-label={`Remove choice ${at + 1}`}
+              onClick={() => set(labels.filter((_, i) => i !== at))}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => {
+          set([...labels, `Option ${labels.length + 1}`])
+          focusChoice(labels.length)
+        }}
+      >
+        Add a choice
+      </button>
+    </fieldset>
+  )
+}
