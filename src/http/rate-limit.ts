@@ -31,11 +31,13 @@ const notCounted: PublicLimitVerdict = { exceeded: false, retryAfter: 0 }
 /**
  * What every limit counts a client address by: IPv6 by its /64 (one host commonly holds a whole
  * /64), an IPv4-mapped IPv6 address as its IPv4 address, without a port or brackets a proxy
- * may have written into X-Forwarded-For.
+ * may have written into X-Forwarded-For. Takes `request.ip` as it is: undefined once the client
+ * has hung up (its socket has no address left), which counts as the address ''.
  */
-export function clientAddressKey(ip: string): string {
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip)
-  const bare = bracketed ? (bracketed[1] as string) : ip.replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
+export function clientAddressKey(ip: string | undefined): string {
+  const given = ip ?? ''
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(given)
+  const bare = bracketed ? (bracketed[1] as string) : given.replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
   return normalizeIP(bare)
 }
 

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto'
+import type { ServerResponse } from 'node:http'
+import { connect } from 'node:net'
 import type { LightMyRequestResponse } from 'fastify'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tinyForm } from '../forms/fixtures.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { testBackend } from '../support/databases.js'
+import { waitUntil } from '../support/wait.js'
 
 // Issue 25: whom the public submission limit counts as one client (IPv6 by /64, on every limit),
 // and that no flood of other keys frees a client that is over it. Each test sets the rate it
@@ -226,4 +230,58 @@ describe(`a client over the public limit (${testBackend})`, () => {
       await small.close()
     }
   }, 120_000)
+})
+
+describe(`a client that hangs up before its request is counted (${testBackend})`, () => {
+  it('is counted as the address "", not answered with a 500, by every limit', async () => {
+    const lines: string[] = []
+    const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) })
+    const served = await createTestContext(
+      { publicRateLimit: 1, authFailureLimit: 1, signInAddressLimit: 3 },
+      { logger },
+    )
+    try {
+      const formId = await formWith(served, { public: true })
+      await served.app.listen({ port: 0, host: '127.0.0.1' })
+      const port = (served.app.server.address() as { port: number }).port
+      // The client is gone as soon as its request arrives: from then on its socket has no address.
+      const responses: ServerResponse[] = []
+      served.app.server.on('request', (request, response) => {
+        responses.push(response)
+        request.socket.destroy()
+      })
+      const hangUp = async (head: string, body = ''): Promise<ServerResponse> => {
+        const socket = connect(port, '127.0.0.1')
+        socket.on('error', () => undefined)
+        socket.write(`${head}\r\nHost: 127.0.0.1:3000\r\nContent-Length: ${body.length}\r\n\r\n${body}`)
+        await new Promise((closed) => socket.on('close', closed))
+        return responses.at(-1) as ServerResponse
+      }
+      const refusedByLimit = async () =>
+        (await served.appContext.productMetrics.publicSubmissionsRefused.get()).values.find(
+          (value) => value.labels['kind'] === 'rate_limited',
+        )?.value ?? 0
+
+      // Public submissions, API and page sharing one count of 1: the second and third are over it.
+      const json = 'Content-Type: application/json'
+      const form = 'Content-Type: application/x-www-form-urlencoded'
+      await hangUp(`POST /v1/public/forms/${formId}/responses HTTP/1.1\r\n${json}`, '{"answers":{"n":1}}')
+      await hangUp(`POST /f/${formId} HTTP/1.1\r\n${form}`, 'n=1')
+      await hangUp(`POST /v1/public/forms/${formId}/responses HTTP/1.1\r\n${json}`, '{"answers":{"n":1}}')
+      await waitUntil(async () => (await refusedByLimit()) >= 2, 5000)
+
+      // A failed authentication, then a sign-in: answered as they would be to a client still there.
+      const failed = await hangUp('GET /v1/forms HTTP/1.1\r\nAuthorization: Bearer cvs_unknown')
+      const origin = 'Origin: http://127.0.0.1:3000\r\nX-Canvass-Csrf: 1'
+      const signedIn = await hangUp(
+        `POST /v1/session HTTP/1.1\r\n${origin}\r\n${json}`,
+        JSON.stringify({ token: served.token }),
+      )
+      await waitUntil(() => failed.writableEnded && signedIn.writableEnded, 5000)
+      expect([failed.statusCode, signedIn.statusCode]).toEqual([401, 201])
+      expect(lines.filter((line) => line.includes('unhandled error'))).toEqual([])
+    } finally {
+      await served.close()
+    }
+  })
 })
