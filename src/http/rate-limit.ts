@@ -2,6 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Config } from '../config.js'
+import type { PublicForm } from '../domain/forms/public.js'
 import type { FailureLimit } from './auth.js'
 import { ApiError } from './errors.js'
 import { windowCountsStore } from './limit-store.js'
@@ -19,8 +20,15 @@ export interface PublicLimitVerdict {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts one public submission of the request's address to a form, if the form accepts answers. */
+    /**
+     * Finds the form a public submission names, keeps it as request.submittedForm for the route's
+     * handler, and counts the submission against the request's address if the form accepts answers.
+     */
     countPublicSubmission(request: FastifyRequest, formId: string): Promise<PublicLimitVerdict>
+  }
+  interface FastifyRequest {
+    /** The form a public submission names, as countPublicSubmission found it; undefined if none. */
+    submittedForm: PublicForm | undefined
   }
 }
 
@@ -66,7 +74,8 @@ export async function registerRateLimits(
       ? { redis, nameSpace: config.redisPrefix }
       : { store: windowCountsStore(config.rateLimitKeys) }),
     allowList: (request) => request.principal === null,
-    keyGenerator: (request) => request.principal?.tokenId ?? clientAddressKey(request.ip),
+    // Only a principal is counted (allowList lets every other request through): no address to key.
+    keyGenerator: (request) => (request.principal ? request.principal.tokenId : ''),
     errorResponseBuilder: (_request, context) =>
       new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
   })
@@ -79,11 +88,15 @@ export async function registerRateLimits(
     keyGenerator: (request) =>
       `public:${clientAddressKey(request.ip)}:${(request.params as { form_id?: string }).form_id ?? ''}`,
   })
+  app.decorateRequest('submittedForm', undefined)
   app.decorate('countPublicSubmission', async (request: FastifyRequest, formId: string) => {
+    // A malformed id names no form (the route's validation answers it): not worth a query.
+    if (!formIdShape.test(formId)) return notCounted
+    // Found once per submission: the handler reads the form from the request, not again.
+    request.submittedForm = await app.ctx.publicForms.find(formId)
     // Only a form that accepts answers can be submitted to: a request naming any other id spends
     // none of the limit's memory, so it cannot crowd out the count of a client that is over it.
-    if (config.publicRateLimit === 0 || !formIdShape.test(formId)) return notCounted
-    if ((await app.ctx.publicForms.find(formId))?.acceptance !== 'accepting') return notCounted
+    if (config.publicRateLimit === 0 || request.submittedForm?.acceptance !== 'accepting') return notCounted
     const verdict = await publicLimit(request)
     if (verdict.isAllowed) return { exceeded: false, retryAfter: 0 }
     return { exceeded: verdict.isExceeded, retryAfter: Math.max(1, verdict.ttlInSeconds) }

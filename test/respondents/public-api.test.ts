@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { everyKindAnswers, everyKindForm, tinyForm } from '../forms/fixtures.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 
@@ -157,6 +157,36 @@ describe('public form endpoints', () => {
 })
 
 describe('public submission limit', () => {
+  it('reads the form once per submission, for the limit and the handler alike (API and hosted page)', async () => {
+    const open = await formWith({ public: true })
+    const closed = await formWith({ public: true, closes_at: '2020-01-01T00:00:00Z' })
+    const find = vi.spyOn(ctx.appContext.publicForms, 'find')
+    try {
+      const page = (formId: string) =>
+        ctx.request({
+          method: 'POST',
+          url: `/f/${formId}`,
+          token: null,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'n=3',
+        })
+      const statuses: number[] = []
+      for (const submit of [
+        () => publicPost(open, { answers: { n: 3 } }),
+        () => page(open),
+        () => publicPost(closed, { answers: { n: 3 } }),
+        () => page(closed),
+      ]) {
+        find.mockClear()
+        statuses.push((await submit()).statusCode)
+        expect(find).toHaveBeenCalledTimes(1)
+      }
+      expect(statuses).toEqual([201, 303, 410, 410])
+    } finally {
+      find.mockRestore()
+    }
+  })
+
   it('allows CANVASS_PUBLIC_RATE_LIMIT submissions a minute per address and form, then 429 with Retry-After', async () => {
     const limited = await createTestContext({ publicRateLimit: 3 })
     try {
