@@ -5,7 +5,7 @@ import type { Config } from '../config.js'
 import type { PublicForm } from '../domain/forms/public.js'
 import type { FailureLimit } from './auth.js'
 import { ApiError } from './errors.js'
-import { windowCountsStore } from './limit-store.js'
+import { groupedKey, windowCountsStore } from './limit-store.js'
 
 // Request rates: per token on /v1 (CANVASS_RATE_LIMIT), failed authentications per client address
 // (CANVASS_AUTH_FAILURE_LIMIT), and public submissions per client address and form
@@ -85,8 +85,12 @@ export async function registerRateLimits(
     timeWindow: PUBLIC_WINDOW_MS,
     // Not the token limit's (which lets every request without a token through).
     allowList: () => false,
+    // Grouped by form: should every key held be spent, newcomers to one form share a count of their own.
     keyGenerator: (request) =>
-      `public:${clientAddressKey(request.ip)}:${(request.params as { form_id?: string }).form_id ?? ''}`,
+      groupedKey(
+        `public:${(request.params as { form_id?: string }).form_id ?? ''}`,
+        clientAddressKey(request.ip),
+      ),
   })
   app.decorateRequest('submittedForm', undefined)
   app.decorate('countPublicSubmission', async (request: FastifyRequest, formId: string) => {
