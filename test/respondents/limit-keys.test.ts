@@ -162,40 +162,38 @@ describe(`a client over the public limit (${testBackend})`, () => {
   afterAll(() => small.close())
 
   it('stays over it however many other keys are made meanwhile', async () => {
-    const formId = await formWith(ctx, { public: true })
+    const formId = await formWith(small, { public: true })
     const spender = { remoteAddress: '192.0.2.1' }
-    expect(await statusesOf([1, 2, 3, 4].map(() => () => publicPost(ctx, formId, spender)))).toEqual([
-      201, 201, 201, 429,
+    expect(await statusesOf([1, 2, 3].map(() => () => publicPost(small, formId, spender)))).toEqual([
+      201, 201, 429,
     ])
 
-    // 6,000 requests an attacker can make: to unknown forms (API and hosted page), to other public
-    // forms and to the spent form, from as many addresses. None stores anything.
-    const others = await Promise.all(Array.from({ length: 10 }, () => formWith(ctx, { public: true })))
+    // 450 requests an attacker can make: to unknown forms (API and hosted page), to other public
+    // forms and to the spent form, from as many addresses, 300 of them counted. None stores anything.
+    const others = await Promise.all(Array.from({ length: 10 }, () => formWith(small, { public: true })))
     const attack: (() => Promise<LightMyRequestResponse>)[] = []
-    for (let index = 0; index < 2000; index++) {
+    for (let index = 0; index < 150; index++) {
       const v4 = `10.${index >> 8}.${index & 255}.1`
       const v6 = `2001:db8:${index.toString(16)}::1`
       attack.push(
         index % 2 === 0
-          ? () => publicPost(ctx, unknownFormId(), { remoteAddress: v4, invalid: true })
-          : () => pagePost(ctx, unknownFormId(), v6),
-        () => publicPost(ctx, others[index % others.length] as string, { remoteAddress: v6, invalid: true }),
-        () => publicPost(ctx, formId, { remoteAddress: v4, invalid: true }),
+          ? () => publicPost(small, unknownFormId(), { remoteAddress: v4, invalid: true })
+          : () => pagePost(small, unknownFormId(), v6),
+        () =>
+          publicPost(small, others[index % others.length] as string, { remoteAddress: v6, invalid: true }),
+        () => publicPost(small, formId, { remoteAddress: v4, invalid: true }),
       )
     }
-    const started = Date.now()
     const statuses = await floodStatuses(attack)
-    // The spent key's window is a minute: the flood must end well within it to show anything.
-    expect(Date.now() - started).toBeLessThan(50_000)
     expect(
       statuses.every((status) => status === 400 || status === 404),
       String(new Set(statuses)),
     ).toBe(true)
 
-    expect((await publicPost(ctx, formId, spender)).statusCode).toBe(429)
-    const listed = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}` })
-    expect(listed.json().response_count).toBe(3)
-  }, 180_000)
+    expect((await publicPost(small, formId, spender)).statusCode).toBe(429)
+    const listed = await small.request({ method: 'GET', url: `/v1/forms/${formId}` })
+    expect(listed.json().response_count).toBe(2)
+  })
 
   it('is held until its window ends when the keys fill up, while others under the limit make room', async () => {
     const formId = await formWith(small, { public: true })
