@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { configFromEnv } from '../../src/config.js'
 import { everyKindAnswers, everyKindForm, tinyForm } from '../forms/fixtures.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 
@@ -184,6 +185,44 @@ describe('public submission limit', () => {
       expect(statuses).toEqual([201, 303, 410, 410])
     } finally {
       find.mockRestore()
+    }
+  })
+
+  it('lets a room of 120 people behind one venue address answer within a minute by default', async () => {
+    const defaults = configFromEnv({})
+    expect(defaults.publicRateLimit).toBe(120)
+    const venue = await createTestContext({ publicRateLimit: defaults.publicRateLimit })
+    try {
+      const created = await venue.request({
+        method: 'POST',
+        url: '/v1/forms',
+        payload: { ...tinyForm, settings: { public: true } },
+      })
+      const formId = created.json().id as string
+      // Half through their own front-end, half through the hosted page; all from one NAT address.
+      const submit = (index: number) =>
+        venue.app.inject(
+          index % 2 === 0
+            ? {
+                method: 'POST',
+                url: `/v1/public/forms/${formId}/responses`,
+                remoteAddress: '203.0.113.80',
+                payload: { answers: { n: index % 11 } },
+              }
+            : {
+                method: 'POST',
+                url: `/f/${formId}`,
+                remoteAddress: '203.0.113.80',
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                payload: `n=${index % 11}`,
+              },
+        )
+      const statuses: number[] = []
+      for (let index = 0; index < 121; index++) statuses.push((await submit(index)).statusCode)
+      expect(statuses.slice(0, 120).every((status) => status === 201 || status === 303)).toBe(true)
+      expect(statuses[120]).toBe(429)
+    } finally {
+      await venue.close()
     }
   })
 
