@@ -308,7 +308,7 @@ describe(`a client that hangs up before its request is counted (${testBackend})`
       await hangUp(`POST /v1/public/forms/${formId}/responses HTTP/1.1\r\n${json}`, '{"answers":{"n":1}}')
       await hangUp(`POST /f/${formId} HTTP/1.1\r\n${form}`, 'n=1')
       await hangUp(`POST /v1/public/forms/${formId}/responses HTTP/1.1\r\n${json}`, '{"answers":{"n":1}}')
-      await waitUntil(async () => (await refusedByLimit()) >= 2, 5000)
+      await waitUntil(async () => (await refusedByLimit()) >= 2, 10_000)
 
       // A failed authentication, then a sign-in: answered as they would be to a client still there.
       const failed = await hangUp('GET /v1/forms HTTP/1.1\r\nAuthorization: Bearer cvs_unknown')
@@ -317,11 +317,11 @@ describe(`a client that hangs up before its request is counted (${testBackend})`
         `POST /v1/session HTTP/1.1\r\n${origin}\r\n${json}`,
         JSON.stringify({ token: served.token }),
       )
-      await waitUntil(() => failed.writableEnded && signedIn.writableEnded, 5000)
+      await waitUntil(() => failed.writableEnded && signedIn.writableEnded, 10_000)
       expect([failed.statusCode, signedIn.statusCode]).toEqual([401, 201])
       expect(lines.filter((line) => line.includes('unhandled error'))).toEqual([])
     } finally {
       await served.close()
     }
-  })
+  }, 60_000)
 })
