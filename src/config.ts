@@ -168,7 +168,7 @@ export function configFromEnv(env: Env = process.env): Config {
     webhooksPerForm: integer(env, 'CANVASS_WEBHOOKS_PER_FORM', 20, 1, 1000),
     deliveryRetentionDays: integer(env, 'CANVASS_DELIVERY_RETENTION_DAYS', 30, 1, 36_500),
     worker: flag(env, 'CANVASS_WORKER', true),
-    publicRateLimit: integer(env, 'CANVASS_PUBLIC_RATE_LIMIT', 30, 0, 1_000_000),
+    publicRateLimit: integer(env, 'CANVASS_PUBLIC_RATE_LIMIT', 120, 0, 1_000_000),
     trustProxy: integer(env, 'CANVASS_TRUST_PROXY', 0, 0, 100),
     rateLimitKeys: integer(env, 'CANVASS_RATE_LIMIT_KEYS', 100_000, 100, 100_000_000),
     redisUrl: redisUrl(env),

@@ -2,10 +2,11 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit'
 
 // The rate limits' counts in this process (without CANVASS_REDIS_URL). They replace the plugin's
 // LRU of 5,000 keys, where enough fresh keys (other addresses, other forms) pushed a spent key out
-// before its window ended and so gave its client a new budget (issue 25). Here a key is dropped
-// only once its window has ended. At most `capacity` live keys are held (CANVASS_RATE_LIMIT_KEYS);
-// a new key past that is counted in one overflow count shared by every such key, so a flood of
-// fresh keys limits itself and never frees a spent one.
+// before its window ended and so gave its client a new budget (issue 25). Here a spent key (one at
+// its limit) is dropped only once its window has ended. At most `capacity` keys are held
+// (CANVASS_RATE_LIMIT_KEYS): a new key past that takes the place of the oldest key still under its
+// limit, whose client loses little (a fresh count). Only when every key held is spent do new keys
+// share an overflow count, one per group (`groupedKey`), so spending one group's leaves the others'.
 
 interface Count {
   hits: number
@@ -14,22 +15,43 @@ interface Count {
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void
 
+const GROUP_END = '|'
+
+/**
+ * A key whose client, should it arrive while every key held is spent, shares an overflow count
+ * with its group's other newcomers only: `<group>|<client>`. A key without a group is in ''. The
+ * group ends at the first '|', so it must not hold one; the client part may.
+ */
+export function groupedKey(group: string, client: string): string {
+  return `${group}${GROUP_END}${client}`
+}
+
+function groupOf(key: string): string {
+  const end = key.indexOf(GROUP_END)
+  return end < 0 ? '' : key.slice(0, end)
+}
+
 class WindowCounts implements FastifyRateLimitStore {
-  // In the order their windows started (a restarted key moves to the end): ended ones lead.
+  // Every key held, in the order their windows started (a restarted key moves to the end): ended
+  // ones lead. Each limit has a store of its own (child), so every key of a store has one window.
   readonly #counts = new Map<string, Count>()
-  #overflow: Count = { hits: 0, startedAt: 0 }
+  // The keys still under their limit, in the same order: the first is the one to give up.
+  readonly #under = new Set<string>()
+  // Per group, in the same order; at most `capacity` groups, past which a group counts in ''.
+  readonly #overflow = new Map<string, Count>()
 
   constructor(readonly capacity: number) {}
 
-  incr(key: string, callback: Callback, timeWindow: number): void {
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void {
     const now = Date.now()
     this.#dropEnded(now, timeWindow)
     const count = this.#countOf(key, now, timeWindow)
     count.hits++
+    if (count.hits >= max) this.#under.delete(key)
     callback(null, { current: count.hits, ttl: count.startedAt + timeWindow - now })
   }
 
-  /** Each limit (per token, public, failed authentications) counts in its own store. */
+  /** Each limit (per token, public, failed authentications, sign-ins) counts in its own store. */
   child(): WindowCounts {
     return new WindowCounts(this.capacity)
   }
@@ -37,20 +59,41 @@ class WindowCounts implements FastifyRateLimitStore {
   #countOf(key: string, now: number, timeWindow: number): Count {
     const known = this.#counts.get(key)
     if (known && known.startedAt + timeWindow > now) return known
-    if (known) this.#counts.delete(key)
+    if (known) this.#forget(key)
     if (this.#counts.size >= this.capacity) {
-      if (this.#overflow.startedAt + timeWindow <= now) this.#overflow = { hits: 0, startedAt: now }
-      return this.#overflow
+      const oldestUnder = this.#under.values().next()
+      if (oldestUnder.done) return this.#overflowOf(groupOf(key), now, timeWindow)
+      this.#forget(oldestUnder.value)
     }
     const fresh = { hits: 0, startedAt: now }
     this.#counts.set(key, fresh)
+    this.#under.add(key)
     return fresh
+  }
+
+  #overflowOf(group: string, now: number, timeWindow: number): Count {
+    const known = this.#overflow.get(group)
+    if (known && known.startedAt + timeWindow > now) return known
+    if (known) this.#overflow.delete(group)
+    if (this.#overflow.size >= this.capacity && group !== '') return this.#overflowOf('', now, timeWindow)
+    const fresh = { hits: 0, startedAt: now }
+    this.#overflow.set(group, fresh)
+    return fresh
+  }
+
+  #forget(key: string): void {
+    this.#counts.delete(key)
+    this.#under.delete(key)
   }
 
   #dropEnded(now: number, timeWindow: number): void {
     for (const [key, count] of this.#counts) {
-      if (count.startedAt + timeWindow > now) return
-      this.#counts.delete(key)
+      if (count.startedAt + timeWindow > now) break
+      this.#forget(key)
+    }
+    for (const [group, count] of this.#overflow) {
+      if (count.startedAt + timeWindow > now) break
+      this.#overflow.delete(group)
     }
   }
 }

@@ -2,9 +2,10 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Config } from '../config.js'
+import type { PublicForm } from '../domain/forms/public.js'
 import type { FailureLimit } from './auth.js'
 import { ApiError } from './errors.js'
-import { windowCountsStore } from './limit-store.js'
+import { groupedKey, windowCountsStore } from './limit-store.js'
 
 // Request rates: per token on /v1 (CANVASS_RATE_LIMIT), failed authentications per client address
 // (CANVASS_AUTH_FAILURE_LIMIT), and public submissions per client address and form
@@ -19,8 +20,15 @@ export interface PublicLimitVerdict {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts one public submission of the request's address to a form, if the form accepts answers. */
+    /**
+     * Finds the form a public submission names, keeps it as request.submittedForm for the route's
+     * handler, and counts the submission against the request's address if the form accepts answers.
+     */
     countPublicSubmission(request: FastifyRequest, formId: string): Promise<PublicLimitVerdict>
+  }
+  interface FastifyRequest {
+    /** The form a public submission names, as countPublicSubmission found it; undefined if none. */
+    submittedForm: PublicForm | undefined
   }
 }
 
@@ -31,11 +39,13 @@ const notCounted: PublicLimitVerdict = { exceeded: false, retryAfter: 0 }
 /**
  * What every limit counts a client address by: IPv6 by its /64 (one host commonly holds a whole
  * /64), an IPv4-mapped IPv6 address as its IPv4 address, without a port or brackets a proxy
- * may have written into X-Forwarded-For.
+ * may have written into X-Forwarded-For. Takes `request.ip` as it is: undefined once the client
+ * has hung up (its socket has no address left), which counts as the address ''.
  */
-export function clientAddressKey(ip: string): string {
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip)
-  const bare = bracketed ? (bracketed[1] as string) : ip.replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
+export function clientAddressKey(ip: string | undefined): string {
+  const given = ip ?? ''
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(given)
+  const bare = bracketed ? (bracketed[1] as string) : given.replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
   return normalizeIP(bare)
 }
 
@@ -64,7 +74,8 @@ export async function registerRateLimits(
       ? { redis, nameSpace: config.redisPrefix }
       : { store: windowCountsStore(config.rateLimitKeys) }),
     allowList: (request) => request.principal === null,
-    keyGenerator: (request) => request.principal?.tokenId ?? clientAddressKey(request.ip),
+    // Only a principal is counted (allowList lets every other request through): no address to key.
+    keyGenerator: (request) => (request.principal ? request.principal.tokenId : ''),
     errorResponseBuilder: (_request, context) =>
       new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
   })
@@ -74,14 +85,22 @@ export async function registerRateLimits(
     timeWindow: PUBLIC_WINDOW_MS,
     // Not the token limit's (which lets every request without a token through).
     allowList: () => false,
+    // Grouped by form: should every key held be spent, newcomers to one form share a count of their own.
     keyGenerator: (request) =>
-      `public:${clientAddressKey(request.ip)}:${(request.params as { form_id?: string }).form_id ?? ''}`,
+      groupedKey(
+        `public:${(request.params as { form_id?: string }).form_id ?? ''}`,
+        clientAddressKey(request.ip),
+      ),
   })
+  app.decorateRequest('submittedForm', undefined)
   app.decorate('countPublicSubmission', async (request: FastifyRequest, formId: string) => {
+    // A malformed id names no form (the route's validation answers it): not worth a query.
+    if (!formIdShape.test(formId)) return notCounted
+    // Found once per submission: the handler reads the form from the request, not again.
+    request.submittedForm = await app.ctx.publicForms.find(formId)
     // Only a form that accepts answers can be submitted to: a request naming any other id spends
     // none of the limit's memory, so it cannot crowd out the count of a client that is over it.
-    if (config.publicRateLimit === 0 || !formIdShape.test(formId)) return notCounted
-    if ((await app.ctx.publicForms.find(formId))?.acceptance !== 'accepting') return notCounted
+    if (config.publicRateLimit === 0 || request.submittedForm?.acceptance !== 'accepting') return notCounted
     const verdict = await publicLimit(request)
     if (verdict.isAllowed) return { exceeded: false, retryAfter: 0 }
     return { exceeded: verdict.isExceeded, retryAfter: Math.max(1, verdict.ttlInSeconds) }

@@ -1,13 +1,14 @@
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { ApiError } from './errors.js'
+import { clientAddressKey } from './rate-limit.js'
 
 // Dashboard sign-ins (docs/api.md#dashboard-sessions): each makes a session that lives for hours,
 // so a valid token may sign in only CANVASS_SIGN_IN_TOKEN_LIMIT times a minute, and one client
-// address (IPv6 by /64) CANVASS_SIGN_IN_ADDRESS_LIMIT times with whichever tokens. Failed sign-ins
-// are counted by the failed-authentication limit instead. Counted through the rate-limit plugin's
-// store, as the other limits: in this process, or in Redis with CANVASS_REDIS_URL.
+// address (clientAddressKey, as every limit counts it) CANVASS_SIGN_IN_ADDRESS_LIMIT times with
+// whichever tokens. Failed sign-ins are counted by the failed-authentication limit instead.
+// Counted through the rate-limit plugin's store, as the other limits: in this process, or in
+// Redis with CANVASS_REDIS_URL.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +26,7 @@ export function registerSignInLimits(app: FastifyInstance, config: Config): void
     return `sign-in:token:${request.principal?.tokenId ?? ''}`
   })
   const byAddress = limit(app, config.signInAddressLimit, 'from this address', (request) => {
-    return `sign-in:address:${normalizeIP(request.ip)}`
+    return `sign-in:address:${clientAddressKey(request.ip)}`
   })
   app.decorate('limitSignIn', async (request: FastifyRequest) => {
     await byToken(request)

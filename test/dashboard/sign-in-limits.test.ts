@@ -17,12 +17,12 @@ const ctx = useTestContext({
 const host = '127.0.0.1:3000'
 const sameOrigin = { host, origin: `http://${host}`, 'x-canvass-csrf': '1' }
 
-function signIn(app: TestContext['app'], token: string, remoteAddress = '127.0.0.1') {
+function signIn(app: TestContext['app'], token: string, remoteAddress = '127.0.0.1', forwardedFor?: string) {
   return app.inject({
     method: 'POST',
     url: '/v1/session',
     remoteAddress,
-    headers: sameOrigin,
+    headers: forwardedFor ? { ...sameOrigin, 'x-forwarded-for': forwardedFor } : sameOrigin,
     payload: { token },
   })
 }
@@ -87,6 +87,37 @@ describe('sign-ins', () => {
     expect(await liveSessions(ctx, fresh.id)).toBe(0)
     // The next /64 has its own count.
     expect((await signIn(ctx.app, fresh.token, '2001:db8:5:7::1')).statusCode).toBe(201)
+  })
+})
+
+describe('behind CANVASS_TRUST_PROXY', () => {
+  let proxied: TestContext
+  beforeAll(async () => {
+    proxied = await createTestContext({ trustProxy: 1, signInAddressLimit: 3 })
+  })
+  afterAll(() => proxied.close())
+
+  // A proxy that writes the client's port makes every connection look new unless the port is dropped.
+  it('count a forwarded address with a port as the address, IPv6 by /64', async () => {
+    const { token } = await newToken(proxied)
+    const from = async (forwarded: string[]) => {
+      const statuses: number[] = []
+      for (const address of forwarded)
+        statuses.push((await signIn(proxied.app, token, '127.0.0.1', address)).statusCode)
+      return statuses
+    }
+    const v4 = ['203.0.113.7:40001', '203.0.113.7:40002', '203.0.113.7', '203.0.113.7:40004']
+    expect(await from(v4)).toEqual([201, 201, 201, 429])
+    expectLimited(await signIn(proxied.app, token, '127.0.0.1', '203.0.113.7:40005'), /from this address/)
+    const v6 = [
+      '[2001:db8:7:8::1]:443',
+      '[2001:db8:7:8::2]:444',
+      '2001:db8:7:8::3',
+      '[2001:db8:7:8:ffff::9]:1',
+    ]
+    expect(await from(v6)).toEqual([201, 201, 201, 429])
+    // Another address behind the same proxy has its own count.
+    expect(await from(['203.0.113.8:40001'])).toEqual([201])
   })
 })
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { configFromEnv } from '../../src/config.js'
 import { everyKindAnswers, everyKindForm, tinyForm } from '../forms/fixtures.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 
@@ -157,6 +158,74 @@ describe('public form endpoints', () => {
 })
 
 describe('public submission limit', () => {
+  it('reads the form once per submission, for the limit and the handler alike (API and hosted page)', async () => {
+    const open = await formWith({ public: true })
+    const closed = await formWith({ public: true, closes_at: '2020-01-01T00:00:00Z' })
+    const find = vi.spyOn(ctx.appContext.publicForms, 'find')
+    try {
+      const page = (formId: string) =>
+        ctx.request({
+          method: 'POST',
+          url: `/f/${formId}`,
+          token: null,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'n=3',
+        })
+      const statuses: number[] = []
+      for (const submit of [
+        () => publicPost(open, { answers: { n: 3 } }),
+        () => page(open),
+        () => publicPost(closed, { answers: { n: 3 } }),
+        () => page(closed),
+      ]) {
+        find.mockClear()
+        statuses.push((await submit()).statusCode)
+        expect(find).toHaveBeenCalledTimes(1)
+      }
+      expect(statuses).toEqual([201, 303, 410, 410])
+    } finally {
+      find.mockRestore()
+    }
+  })
+
+  it('lets a room of 120 people behind one venue address answer within a minute by default', async () => {
+    const defaults = configFromEnv({})
+    expect(defaults.publicRateLimit).toBe(120)
+    const venue = await createTestContext({ publicRateLimit: defaults.publicRateLimit })
+    try {
+      const created = await venue.request({
+        method: 'POST',
+        url: '/v1/forms',
+        payload: { ...tinyForm, settings: { public: true } },
+      })
+      const formId = created.json().id as string
+      // Half through their own front-end, half through the hosted page; all from one NAT address.
+      const submit = (index: number) =>
+        venue.app.inject(
+          index % 2 === 0
+            ? {
+                method: 'POST',
+                url: `/v1/public/forms/${formId}/responses`,
+                remoteAddress: '203.0.113.80',
+                payload: { answers: { n: index % 11 } },
+              }
+            : {
+                method: 'POST',
+                url: `/f/${formId}`,
+                remoteAddress: '203.0.113.80',
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                payload: `n=${index % 11}`,
+              },
+        )
+      const statuses: number[] = []
+      for (let index = 0; index < 121; index++) statuses.push((await submit(index)).statusCode)
+      expect(statuses.slice(0, 120).every((status) => status === 201 || status === 303)).toBe(true)
+      expect(statuses[120]).toBe(429)
+    } finally {
+      await venue.close()
+    }
+  })
+
   it('allows CANVASS_PUBLIC_RATE_LIMIT submissions a minute per address and form, then 429 with Retry-After', async () => {
     const limited = await createTestContext({ publicRateLimit: 3 })
     try {

@@ -120,7 +120,7 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { form_id: formId } = request.params
-      const found = await app.ctx.publicForms.find(formId)
+      const found = request.submittedForm
       if (found?.acceptance !== 'accepting') {
         app.ctx.publicForms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
         throw found?.acceptance === 'closed' ? formClosed(formId) : notFound('form', formId)

@@ -127,7 +127,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const { form_id: formId } = request.params
       const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
-      const found = await forms.find(formId)
+      const found = request.submittedForm
       const closed = closedOrMissing(reply, found)
       if (closed || !found) {
         forms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
