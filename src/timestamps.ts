@@ -1,5 +1,5 @@
 // Timestamps as the API writes and reads them, in microseconds. Free of Node APIs: the dashboard's
-// form builder checks definitions (closes_at) with the same code (web/src/pages/builder.tsx).
+// form builder checks definitions (closes_at) with the same code (web/src/builder/draft.ts).
 
 /** `2026-11-22T10:04:05.123456Z` */
 export function formatTimestamp(micros: number): string {

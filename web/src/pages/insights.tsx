@@ -3,7 +3,7 @@ import { type Form, routeMissing } from '../api'
 import { useApp } from '../app-context'
 import type { BarChart, BarData } from '../charts'
 import { DateFilter, Empty, ErrorMessage, useLoad, useResponseStream } from '../components'
-import { filterOf } from './responses'
+import { filterOf } from './responses/answers'
 
 interface QuestionInsight {
   id: string
