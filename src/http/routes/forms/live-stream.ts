@@ -1,7 +1,8 @@
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import type { LiveFeed, PlannedResponse } from '../../../domain/insights/live.js'
 import { pieces } from '../../../pieces.js'
+import { clientGone } from '../../client-gone.js'
 import { batchesBySize, type MemoryBudget } from '../../memory.js'
 
 // One client's response stream (docs/api.md#response-stream). It keeps a cursor, the submission
@@ -28,33 +29,41 @@ export const endNotes = {
 }
 
 /**
- * What a stream holds (its slot, timers, follower), let go of once: when the client hangs up or the
+ * What a stream holds (its slot, timers, follower), let go of once: when the client has gone
+ * (client-gone.ts: also an answer queued on a pipelined connection, which never closes) or the
  * stream ends. Made before the handler's first await, so a hang-up at any point frees everything.
  */
 export class Holdings {
+  /** Aborted once the client has gone. */
+  readonly clientGone: AbortSignal
   private readonly releases: (() => void)[] = []
-  private released = false
+  private readonly ended = new AbortController()
 
-  constructor(raw: ServerResponse) {
-    raw.once('close', () => this.release())
+  constructor(request: IncomingMessage, response: ServerResponse) {
+    this.clientGone = clientGone(request, response)
     // The client may have gone before the handler ran (while its credentials were looked up).
-    if (raw.destroyed) this.release()
+    if (this.clientGone.aborted) this.release()
+    else this.clientGone.addEventListener('abort', () => this.release(), { once: true })
   }
 
-  /** The client has gone, or the stream has ended. */
+  /** Aborted once the stream is over: the client has gone, or the stream has ended. */
+  get signal(): AbortSignal {
+    return this.ended.signal
+  }
+
   get over(): boolean {
-    return this.released
+    return this.ended.signal.aborted
   }
 
   /** How to let go of what was just taken; run at once when the stream is already over. */
   hold(release: () => void): void {
-    if (this.released) release()
+    if (this.over) release()
     else this.releases.push(release)
   }
 
   release(): void {
-    if (this.released) return
-    this.released = true
+    if (this.over) return
+    this.ended.abort()
     for (const release of this.releases.splice(0).reverse()) release()
   }
 }
@@ -123,7 +132,7 @@ export class LiveStream {
     raw.end()
     // A client that does not read would otherwise keep the connection, and what is buffered for it.
     const cut = setTimeout(() => raw.destroy(), GRACE_MS)
-    raw.once('close', () => clearTimeout(cut))
+    holdings.clientGone.addEventListener('abort', () => clearTimeout(cut), { once: true })
   }
 
   /** Ends the stream once the event being written is out; cut after a grace if the client does not take it. */
@@ -228,9 +237,9 @@ export class LiveStream {
 
   /** Writes with backpressure; false once the stream is over (nothing is written after its end). */
   private async write(chunk: string | Buffer): Promise<boolean> {
-    const { raw } = this.options
+    const { raw, holdings } = this.options
     if (this.isOver()) return false
-    if (!raw.write(chunk)) await drained(raw)
+    if (!raw.write(chunk)) await drained(raw, holdings.signal)
     return !this.isOver()
   }
 
@@ -239,15 +248,16 @@ export class LiveStream {
   }
 }
 
-/** Resolves when the response can take more, or has closed; leaves no listener behind. */
-function drained(raw: ServerResponse): Promise<void> {
+/** Resolves when the response can take more, or the stream is over; leaves no listener behind. */
+function drained(raw: ServerResponse, over: AbortSignal): Promise<void> {
   return new Promise((done) => {
+    if (over.aborted) return done()
     const settle = () => {
       raw.off('drain', settle)
-      raw.off('close', settle)
+      over.removeEventListener('abort', settle)
       done()
     }
     raw.on('drain', settle)
-    raw.on('close', settle)
+    over.addEventListener('abort', settle)
   })
 }

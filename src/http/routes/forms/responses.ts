@@ -6,7 +6,7 @@ import { type FieldError, notFound, validationFailed } from '../../../domain/err
 import { type ExportFormat, exportContentType } from '../../../domain/forms/export.js'
 import type { ItemJson, ResponseFilter } from '../../../domain/forms/responses.js'
 import { workspaceOf } from '../../auth.js'
-import { batchesBySize, boundedMemoryNote, sendPageStream } from '../../memory.js'
+import { batchesBySize, boundedMemoryNote, endWhenClientGone, sendPageStream } from '../../memory.js'
 import { PageQuery, pageResult } from '../../pagination.js'
 import { FormParams, ref } from '../../schemas.js'
 import { ResponseFilterQuery, ResponseItemSchema, ResponsePage, SubmissionBody } from './schemas.js'
@@ -284,7 +284,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       return (reply as FastifyReply)
         .type(exportContentType[format])
         .header('content-disposition', `attachment; filename="responses-${formId}.${format}"`)
-        .send(stream)
+        .send(endWhenClientGone(request, reply, stream))
     },
   )
 }

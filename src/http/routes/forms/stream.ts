@@ -74,7 +74,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Before the first await: whatever is taken below is given back even if the client hangs up now.
-      const holdings = new Holdings(reply.raw)
+      const holdings = new Holdings(request.raw, reply.raw)
       const workspaceId = workspaceOf(request)
       const formId = request.params.form_id
       const tokenId = request.principal?.tokenId ?? ''
