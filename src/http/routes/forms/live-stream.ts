@@ -83,6 +83,8 @@ export interface LiveStreamOptions {
   cursor: number
   heartbeatMs: number
   lifetimeMs: number
+  /** How long a write may wait for the client to take it before the stream is cut. */
+  stallMs: number
   log: FastifyBaseLogger
 }
 
@@ -237,10 +239,22 @@ export class LiveStream {
 
   /** Writes with backpressure; false once the stream is over (nothing is written after its end). */
   private async write(chunk: string | Buffer): Promise<boolean> {
-    const { raw, holdings } = this.options
+    const { raw, holdings, stallMs } = this.options
     if (this.isOver()) return false
-    if (!raw.write(chunk)) await drained(raw, holdings.signal)
+    if (!raw.write(chunk) && !(await drained(raw, holdings.signal, stallMs))) this.cut()
     return !this.isOver()
+  }
+
+  /**
+   * Cuts a stream whose client has taken nothing for `stallMs`: what the event being written holds
+   * goes back to the budget at once, and the client, if it reads again, resumes after the last
+   * whole event. A note would wait behind what it has not taken.
+   */
+  private cut(): void {
+    const { raw, holdings, stallMs, log } = this.options
+    log.info({ stallSeconds: stallMs / 1000 }, 'response stream cut: its client took nothing meanwhile')
+    holdings.release()
+    raw.destroy()
   }
 
   private isOver(): boolean {
@@ -248,16 +262,22 @@ export class LiveStream {
   }
 }
 
-/** Resolves when the response can take more, or the stream is over; leaves no listener behind. */
-function drained(raw: ServerResponse, over: AbortSignal): Promise<void> {
+/**
+ * Whether the response could take more (or the stream is over) within `stallMs`: false when the
+ * client took nothing meanwhile. Leaves no listener or timer behind.
+ */
+function drained(raw: ServerResponse, over: AbortSignal, stallMs: number): Promise<boolean> {
   return new Promise((done) => {
-    if (over.aborted) return done()
-    const settle = () => {
-      raw.off('drain', settle)
-      over.removeEventListener('abort', settle)
-      done()
+    if (over.aborted) return done(true)
+    const settle = (taken: boolean) => {
+      clearTimeout(stall)
+      raw.off('drain', onDrain)
+      over.removeEventListener('abort', onDrain)
+      done(taken)
     }
-    raw.on('drain', settle)
-    over.addEventListener('abort', settle)
+    const onDrain = () => settle(true)
+    const stall = setTimeout(() => settle(false), stallMs)
+    raw.on('drain', onDrain)
+    over.addEventListener('abort', onDrain)
   })
 }

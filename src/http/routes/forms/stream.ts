@@ -54,7 +54,8 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
           'session signed out or expired (within 5 seconds, whichever process serves it), when its form is ' +
           'deleted, and after `CANVASS_STREAM_MAX_SECONDS` (default 3600): resume with `Last-Event-ID` ' +
           '(EventSource does so by itself). Events are read within `CANVASS_LIST_MEMORY` and written as ' +
-          'the client takes them.',
+          'the client takes them; a client that takes nothing of an event for `CANVASS_STREAM_STALL_SECONDS` ' +
+          '(default 30) has its connection cut, and resumes the same way.',
         params: FormParams,
         querystring: Type.Object(
           {
@@ -100,6 +101,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
         cursor,
         heartbeatMs: config.streamHeartbeatSeconds * 1000,
         lifetimeMs: config.streamMaxSeconds * 1000,
+        stallMs: config.streamStallSeconds * 1000,
         log: request.log,
       })
       open.add(stream)
