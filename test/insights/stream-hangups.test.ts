@@ -328,3 +328,21 @@ describe('a stream queued behind another on a pipelined connection (review of is
     expect(await largePage()).toBe(200)
   }, 60_000)
 })
+
+describe('caller checks on a slow database (review of issue 25)', () => {
+  it('start no new check while one is pending', async () => {
+    const checked = (
+      await createToken(database.db, { workspaceId, name: 'slow checks', scopes: ['responses:read'] })
+    ).token
+    const stream = streamRequest({ authorization: `Bearer ${checked}` })
+    expect(await stream.status).toBe(200)
+    // Every look-up of a token waits: the checks at 2, 4 and 6 s find the first still pending.
+    gate.holdMatching(/from "api_tokens"/)
+    await sleep(6500)
+    const pending = gate.matched
+    gate.release()
+    stream.socket.destroy()
+    await waitUntil(async () => (await openConnections()) === 0)
+    expect(pending).toBe(1)
+  }, 30_000)
+})

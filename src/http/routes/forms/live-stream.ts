@@ -94,6 +94,8 @@ export class LiveStream {
   private again = false
   private formCheckDue = false
   private inEvent = false
+  /** A caller check is waiting for the database: the next tick starts none of its own. */
+  private checking = false
   /** Why the stream ends once the event being written is out (its longest life). */
   private endAfterEvent: string | undefined
 
@@ -149,7 +151,13 @@ export class LiveStream {
   }
 
   private async checkCaller(): Promise<void> {
-    if (!(await this.options.callerStillValid())) this.end(endNotes.caller)
+    if (this.checking) return
+    this.checking = true
+    try {
+      if (!(await this.options.callerStillValid())) this.end(endNotes.caller)
+    } finally {
+      this.checking = false
+    }
   }
 
   /** One reader at a time; a wake-up during a read makes it read again. */
