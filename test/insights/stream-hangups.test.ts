@@ -346,3 +346,67 @@ describe('caller checks on a slow database (review of issue 25)', () => {
     expect(pending).toBe(1)
   }, 30_000)
 })
+
+/** The stream's batch load: items by position, after a plan. */
+const loadsBySeq = /from "responses".*"seq" in \(/s
+
+describe('a wake-up of a stream (review of issue 25)', () => {
+  it('reads the new responses of a form of small items in the query that finds them', async () => {
+    const headers = { authorization: `Bearer ${token}` }
+    const form = await app.inject({
+      method: 'POST',
+      url: '/v1/forms',
+      headers,
+      payload: {
+        title: 'Small',
+        questions: [
+          { id: 'n', title: 'NPS', type: 'nps' },
+          {
+            id: 'story',
+            title: 'Story',
+            type: 'long_text',
+            required: false,
+            properties: { max_length: 10000 },
+          },
+        ],
+      },
+    })
+    const smallFormId = form.json().id
+    const stream = streamRequest(headers, `/v1/forms/${smallFormId}/responses/stream`)
+    expect(await stream.status).toBe(200)
+    const from = gate.statements.length
+    for (let n = 0; n < 5; n++) {
+      const stored = await app.inject({
+        method: 'POST',
+        url: `/v1/forms/${smallFormId}/responses`,
+        headers,
+        payload: { answers: { n } },
+      })
+      expect(stored.statusCode).toBe(201)
+      await waitUntil(() => stream.text().split('event: response').length === n + 2)
+    }
+    const statements = gate.statements.slice(from)
+    // Each wake-up read the responses (the plan query); none loaded them again by position.
+    expect(statements.filter((sql) => /from "responses"/.test(sql)).length).toBeGreaterThanOrEqual(5)
+    expect(statements.filter((sql) => loadsBySeq.test(sql))).toEqual([])
+
+    // Once the form holds an item over the bound (here ~5 KB), reads are planned and loaded in
+    // batches, and every response still comes once, in order.
+    const ids: string[] = []
+    for (const story of ['x'.repeat(9000), 'short']) {
+      const stored = await app.inject({
+        method: 'POST',
+        url: `/v1/forms/${smallFormId}/responses`,
+        headers,
+        payload: { answers: { n: 1, story } },
+      })
+      expect(stored.statusCode).toBe(201)
+      ids.push(stored.json().id)
+      await waitUntil(() => stream.text().split('event: response').length === 5 + ids.length + 1)
+    }
+    expect(gate.statements.slice(from).filter((sql) => loadsBySeq.test(sql)).length).toBeGreaterThan(0)
+    expect([...stream.text().matchAll(/^id: (\S+)$/gm)].slice(5).map((match) => match[1])).toEqual(ids)
+    stream.socket.destroy()
+    await waitUntil(async () => (await openConnections()) === 0)
+  }, 30_000)
+})

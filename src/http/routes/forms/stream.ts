@@ -6,13 +6,17 @@ import { redactUrl } from '../../../logger.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { FormParams } from '../../schemas.js'
-import { endNotes, Holdings, LiveStream } from './live-stream.js'
+import { endNotes, Holdings, LiveStream, PLAN_ROWS } from './live-stream.js'
+import { HOT_ITEM_BYTES } from './responses.js'
 
 // docs/api.md#response-stream: new responses of a form as Server-Sent Events (live-stream.ts).
 
 export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { live, config } = app.ctx
+  const { loadedBytes } = app.ctx.responses
+  // As the listing does for a page: the items of a read of a form whose items are all this small come with it.
+  const smallItemBytes = Math.min(HOT_ITEM_BYTES, Math.floor(app.listMemory.limit / loadedBytes(PLAN_ROWS)))
   const open = new Set<LiveStream>()
   // Fastify's close waits for open requests: streams end first, so `serve` stops promptly on SIGTERM.
   app.addHook('preClose', async () => {
@@ -94,7 +98,8 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
         holdings,
         live,
         budget: app.listMemory,
-        loadedBytes: app.ctx.responses.loadedBytes,
+        loadedBytes,
+        smallItemBytes,
         callerStillValid: () => app.callerStillValid(request),
         workspaceId,
         formId,
