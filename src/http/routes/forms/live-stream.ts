@@ -215,7 +215,8 @@ export class LiveStream {
     const { live, formId, loadedBytes, budget, smallItemBytes } = this.options
     const bound = this.itemBound
     const reserved = Math.min(budget.limit, PLAN_ROWS * loadedBytes(bound))
-    await budget.take(reserved)
+    // A plan alone holds next to nothing: it does not queue behind pages for room.
+    if (reserved > 0) await budget.take(reserved)
     const read = await live.after(formId, this.cursor, PLAN_ROWS, bound).catch(giveBack(budget, reserved))
     const { rows } = read
     // The next read reserves for the form's largest item as now stored; nothing when it is not small.
