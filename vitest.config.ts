@@ -27,6 +27,7 @@ export const slowTests = [
   'test/insights/stream.test.ts',
   'test/insights/stream-lifetime.test.ts',
   'test/insights/stream-hangups.test.ts',
+  'test/insights/stream-stalls.test.ts',
   'test/reliability/stream-memory.test.ts',
   // a real browser
   'test/respondents/browser.test.ts',

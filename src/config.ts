@@ -56,6 +56,8 @@ export interface Config {
   streamHeartbeatSeconds: number
   /** Longest life of one response stream; the client then resumes with Last-Event-ID. */
   streamMaxSeconds: number
+  /** How long a response stream's write may wait for its client to take it before the stream is cut. */
+  streamStallSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -181,5 +183,6 @@ export function configFromEnv(env: Env = process.env): Config {
     streamsPerToken: integer(env, 'CANVASS_STREAMS_PER_TOKEN', 5, 1, 10_000),
     streamHeartbeatSeconds: integer(env, 'CANVASS_STREAM_HEARTBEAT_SECONDS', 15, 1, 15),
     streamMaxSeconds: integer(env, 'CANVASS_STREAM_MAX_SECONDS', 3600, 1, 7 * 24 * 3600),
+    streamStallSeconds: integer(env, 'CANVASS_STREAM_STALL_SECONDS', 30, 1, 3600),
   }
 }

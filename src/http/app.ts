@@ -138,6 +138,16 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.setValidatorCompiler(validatorCompiler)
   app.addSchema(ProblemSchema)
 
+  // Fastify closes the connections that are idle when it starts closing, then waits for the others;
+  // one whose answer was still being written became idle after that and stayed open for its
+  // keep-alive (72 s). Until the server has closed, connections are closed as they become idle.
+  app.addHook('preClose', (done) => {
+    if (app.server.listening) {
+      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100).unref()
+      app.server.once('close', () => clearInterval(closeIdle))
+    }
+    done()
+  })
   registerJsonParser(app)
   addSecurityHeaders(app)
   // Only for clients that send Accept-Encoding; streamed answers are piped through the encoder,

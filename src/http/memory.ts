@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { PlannedPage } from '../domain/paging.js'
 import { PIECE_BYTES, pieces } from '../pieces.js'
+import { clientGone, whenClientGone } from './client-gone.js'
 import { ApiError } from './errors.js'
 import { type Page, pageResult } from './pagination.js'
 
@@ -48,9 +49,9 @@ export class MemoryBudget {
     }
   }
 
-  /** Gives `bytes` back once the reply is sent, or the client has gone away. */
+  /** Gives `bytes` back once the reply is sent, or the client has gone away (client-gone.ts). */
   giveWhenSent(reply: FastifyReply, bytes: number): void {
-    reply.raw.once('close', () => this.give(bytes))
+    whenClientGone(reply.request.raw, reply.raw, () => this.give(bytes))
   }
 
   /** A 409 when one stored item is larger than the whole budget: no answer could ever hold it. */
@@ -108,6 +109,7 @@ export function sendPageStream(
   batches: ItemBatch[],
 ): FastifyReply {
   const shaped = pageResult(request, reply, page, [], hasMore)
+  const gone = clientGone(request.raw, reply.raw)
   const body = async function* () {
     yield Buffer.from(`{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[`)
     let first = true
@@ -115,6 +117,7 @@ export function sendPageStream(
       const bytes = Math.min(batch.bytes, budget.limit)
       await budget.take(bytes)
       try {
+        if (gone.aborted) return
         for (const item of await batch.load()) {
           if (!first) yield Buffer.from(',')
           first = false
@@ -127,10 +130,25 @@ export function sendPageStream(
     }
     yield Buffer.from(']}')
   }
+  const stream = Readable.from(body(), { objectMode: false, highWaterMark: PIECE_BYTES })
   return reply
     .code(200)
     .type('application/json; charset=utf-8')
-    .send(Readable.from(body(), { objectMode: false, highWaterMark: PIECE_BYTES }))
+    .send(endWhenClientGone(request, reply, stream))
+}
+
+/**
+ * A streamed answer that holds part of a budget while it is written, destroyed once its client has
+ * gone: Fastify hears of a hang-up through the response's 'close' only, which an answer queued on
+ * a pipelined connection never emits, and its writes would wait for room for ever.
+ */
+export function endWhenClientGone<T extends Readable>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stream: T,
+): T {
+  whenClientGone(request.raw, reply.raw, () => stream.destroy())
+  return stream
 }
 
 /**
@@ -209,7 +227,7 @@ export function bodyMemoryGate(budget: MemoryBudget, bodyLimit: number) {
     const bytes = Math.min(length, budget.limit)
     let granted = false
     let closed = false
-    reply.raw.once('close', () => {
+    whenClientGone(request.raw, reply.raw, () => {
       closed = true
       if (granted) budget.give(bytes)
     })

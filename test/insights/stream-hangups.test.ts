@@ -3,6 +3,7 @@ import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
+  QueryId,
   QueryResult,
   RootOperationNode,
   UnknownRow,
@@ -22,29 +23,53 @@ import { sleep, waitUntil } from '../support/wait.js'
 // the form's, the resume position's) must not keep the stream's slot, heartbeat or follower. Each
 // query of the app's database can be held at will (a Kysely plugin on the database the app is
 // built on), so the test hangs up at every await point in turn, on both databases.
+// Review of issue 25: the same for a stream queued behind another on a pipelined connection (Node
+// never closes a response that never got its socket), and what a slow database or a wake-up costs.
 
 const STREAMS_PER_TOKEN = 2
+/** The smallest CANVASS_LIST_MEMORY: one large item's batch holds about half of it, or more. */
+const LIST_MEMORY = 1024 * 1024
 
-/** Counts the app's queries; holds the result of the n-th one from when it is armed until released. */
+/**
+ * Counts the app's queries and keeps their SQL; holds the result of the n-th one from when it is
+ * armed until released, or of every one matching a pattern.
+ */
 class QueryGate implements KyselyPlugin {
   count = 0
+  readonly statements: string[] = []
+  /** Queries started that `holdMatching` holds (on SQLite, later ones wait for the connection). */
+  matched = 0
+  private readonly sqlOf = new WeakMap<QueryId, string>()
   private countdown = 0
+  private matching: RegExp | undefined
   private reached: (() => void) | undefined
-  private resume: (() => void) | undefined
+  private readonly resumes: (() => void)[] = []
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const { sql } = database.db.getExecutor().compileQuery(args.node, args.queryId)
+    this.statements.push(sql)
+    this.sqlOf.set(args.queryId, sql)
+    if (this.matching?.test(sql)) this.matched++
     return args.node
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     this.count++
-    if (this.countdown > 0 && --this.countdown === 0) {
-      this.reached?.()
+    const nth = this.countdown > 0 && --this.countdown === 0
+    const matches = this.matching?.test(this.sqlOf.get(args.queryId) ?? '') ?? false
+    if (nth || matches) {
+      if (nth) this.reached?.()
       await new Promise<void>((resume) => {
-        this.resume = resume
+        this.resumes.push(resume)
       })
     }
     return args.result
+  }
+
+  /** Holds every query whose SQL matches, until released. */
+  holdMatching(pattern: RegExp): void {
+    this.matching = pattern
+    this.matched = 0
   }
 
   /** Holds the n-th query from now; resolves once it is held. */
@@ -57,8 +82,8 @@ class QueryGate implements KyselyPlugin {
 
   release(): void {
     this.countdown = 0
-    this.resume?.()
-    this.resume = undefined
+    this.matching = undefined
+    for (const resume of this.resumes.splice(0)) resume()
   }
 }
 
@@ -69,18 +94,23 @@ let appContext: AppContext
 let app: App
 let port: number
 let token: string
+let workspaceId: string
 let formId: string
 let resumeFrom: string
+/** A form of three responses of ~250 KB: each is a batch of its own, holding half the budget or more. */
+let largeFormId: string
+let largeIds: string[]
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase()
   const config = testConfig(testDatabase.config, {
     streamsPerToken: STREAMS_PER_TOKEN,
     streamHeartbeatSeconds: 1,
+    listMemory: LIST_MEMORY,
   })
   database = openDatabase(config.database)
   await migrateToLatest(database)
-  const workspaceId = await ensureWorkspace(database.db, 'main')
+  workspaceId = await ensureWorkspace(database.db, 'main')
   token = (await createToken(database.db, { workspaceId, name: 'hang-ups' })).token
   appContext = contextOf(config, { ...database, db: database.db.withPlugin(gate) }, pino({ level: 'silent' }))
   app = await buildApp(appContext)
@@ -99,6 +129,31 @@ beforeAll(async () => {
     payload: { answers: { n: 7 } },
   })
   resumeFrom = submitted.json().id
+  const questions = Array.from({ length: 100 }, (_, n) => ({
+    id: `q${n}`,
+    title: `Question ${n}`,
+    type: 'long_text',
+    properties: { max_length: 10000 },
+  }))
+  const large = await app.inject({
+    method: 'POST',
+    url: '/v1/forms',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { title: 'Large answers', questions },
+  })
+  largeFormId = large.json().id
+  largeIds = []
+  for (let n = 0; n < 3; n++) {
+    const answers = Object.fromEntries(questions.map((question) => [question.id, 'x'.repeat(2500)]))
+    const stored = await app.inject({
+      method: 'POST',
+      url: `/v1/forms/${largeFormId}/responses`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { answers },
+    })
+    expect(stored.statusCode).toBe(201)
+    largeIds.push(stored.json().id)
+  }
 })
 
 afterAll(async () => {
@@ -124,12 +179,14 @@ async function signIn(): Promise<string> {
 }
 
 /** A stream request on a socket of its own; `status` resolves once the answer's head arrives. */
-function streamRequest(headers: Record<string, string>): { socket: Socket; status: Promise<number> } {
+function streamRequest(
+  headers: Record<string, string>,
+  path = `/v1/forms/${formId}/responses/stream?last_event_id=${resumeFrom}`,
+): { socket: Socket; status: Promise<number>; text: () => string } {
   const socket = connect(port, '127.0.0.1')
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`)
   socket.write(
-    `GET /v1/forms/${formId}/responses/stream?last_event_id=${resumeFrom} HTTP/1.1\r\n` +
-      `Host: 127.0.0.1:${port}\r\nConnection: close\r\n${lines.join('')}\r\n`,
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${lines.join('')}\r\n`,
   )
   let head = ''
   const status = new Promise<number>((resolve, reject) => {
@@ -142,7 +199,7 @@ function streamRequest(headers: Record<string, string>): { socket: Socket; statu
     socket.on('close', () => reject(new Error('closed before an answer')))
   })
   status.catch(() => undefined)
-  return { socket, status }
+  return { socket, status, text: () => head }
 }
 
 function openConnections(): Promise<number> {
@@ -204,4 +261,152 @@ describe('a stream request whose client hangs up at any await (issue 25)', () =>
     await sleep(2500)
     expect(gate.count - queries).toBe(0)
   }, 120_000)
+})
+
+/**
+ * Two stream requests of the large form on one connection, back to back (HTTP/1.1 pipelining):
+ * the second resumes after its first response, so it reads what it missed into an answer queued
+ * behind the first, which never gets a socket. `status` is the first answer's.
+ */
+function pipelinedStreams(bearer: string): { socket: Socket; status: Promise<number> } {
+  const socket = connect(port, '127.0.0.1')
+  const request = (extra: string) =>
+    `GET /v1/forms/${largeFormId}/responses/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+    `Authorization: Bearer ${bearer}\r\n${extra}\r\n`
+  socket.write(request('') + request(`Last-Event-ID: ${largeIds[0]}\r\n`))
+  let head = ''
+  const status = new Promise<number>((resolve, reject) => {
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1')
+      const match = /^HTTP\/1\.1 (\d{3})/.exec(head)
+      if (match) resolve(Number(match[1]))
+    })
+    socket.on('error', () => undefined)
+    socket.on('close', () => reject(new Error('closed before an answer')))
+  })
+  status.catch(() => undefined)
+  return { socket, status }
+}
+
+/** A page of the large form's three responses: it needs about half the budget at a time, or more. */
+async function largePage(): Promise<number | undefined> {
+  const page = app
+    .inject({
+      method: 'GET',
+      url: `/v1/forms/${largeFormId}/responses?page_size=3`,
+      headers: { authorization: `Bearer ${token}` },
+    })
+    .then((response) => response.statusCode)
+  return Promise.race([page, sleep(10_000).then(() => undefined)])
+}
+
+describe('a stream queued behind another on a pipelined connection (review of issue 25)', () => {
+  it('gives back its slot, timers and memory when the client hangs up', async () => {
+    const reader = (
+      await createToken(database.db, { workspaceId, name: 'pipelining', scopes: ['responses:read'] })
+    ).token
+    for (let round = 0; round < 3; round++) {
+      const { socket, status } = pipelinedStreams(reader)
+      expect(await status).toBe(200)
+      // Time for the second to open and start writing what it missed, which waits for room.
+      await sleep(1000)
+      socket.destroy()
+      await waitUntil(async () => (await openConnections()) === 0)
+    }
+    // Its places: both open, the next is 429.
+    const streams = Array.from({ length: STREAMS_PER_TOKEN }, () =>
+      streamRequest({ authorization: `Bearer ${reader}` }),
+    )
+    expect(await Promise.all(streams.map((stream) => stream.status))).toEqual(
+      Array(STREAMS_PER_TOKEN).fill(200),
+    )
+    const extra = streamRequest({ authorization: `Bearer ${reader}` })
+    expect(await extra.status).toBe(429)
+    for (const stream of [...streams, extra]) stream.socket.destroy()
+    await waitUntil(async () => (await openConnections()) === 0)
+    // The budget is whole: a page that needs most of it answers.
+    expect(await largePage()).toBe(200)
+  }, 60_000)
+})
+
+describe('caller checks on a slow database (review of issue 25)', () => {
+  it('start no new check while one is pending', async () => {
+    const checked = (
+      await createToken(database.db, { workspaceId, name: 'slow checks', scopes: ['responses:read'] })
+    ).token
+    const stream = streamRequest({ authorization: `Bearer ${checked}` })
+    expect(await stream.status).toBe(200)
+    // Every look-up of a token waits: the checks at 2, 4 and 6 s find the first still pending.
+    gate.holdMatching(/from "api_tokens"/)
+    await sleep(6500)
+    const pending = gate.matched
+    gate.release()
+    stream.socket.destroy()
+    await waitUntil(async () => (await openConnections()) === 0)
+    expect(pending).toBe(1)
+  }, 30_000)
+})
+
+/** The stream's batch load: items by position, after a plan. */
+const loadsBySeq = /from "responses".*"seq" in \(/s
+
+describe('a wake-up of a stream (review of issue 25)', () => {
+  it('reads the new responses of a form of small items in the query that finds them', async () => {
+    const headers = { authorization: `Bearer ${token}` }
+    const form = await app.inject({
+      method: 'POST',
+      url: '/v1/forms',
+      headers,
+      payload: {
+        title: 'Small',
+        questions: [
+          { id: 'n', title: 'NPS', type: 'nps' },
+          {
+            id: 'story',
+            title: 'Story',
+            type: 'long_text',
+            required: false,
+            properties: { max_length: 10000 },
+          },
+        ],
+      },
+    })
+    const smallFormId = form.json().id
+    const stream = streamRequest(headers, `/v1/forms/${smallFormId}/responses/stream`)
+    expect(await stream.status).toBe(200)
+    const from = gate.statements.length
+    for (let n = 0; n < 5; n++) {
+      const stored = await app.inject({
+        method: 'POST',
+        url: `/v1/forms/${smallFormId}/responses`,
+        headers,
+        payload: { answers: { n } },
+      })
+      expect(stored.statusCode).toBe(201)
+      await waitUntil(() => stream.text().split('event: response').length === n + 2)
+    }
+    const statements = gate.statements.slice(from)
+    // Each wake-up read the responses (the plan query); none loaded them again by position.
+    expect(statements.filter((sql) => /from "responses"/.test(sql)).length).toBeGreaterThanOrEqual(5)
+    expect(statements.filter((sql) => loadsBySeq.test(sql))).toEqual([])
+
+    // Once the form holds an item over the bound (here ~5 KB), reads are planned and loaded in
+    // batches, and every response still comes once, in order.
+    const ids: string[] = []
+    for (const story of ['x'.repeat(9000), 'short']) {
+      const stored = await app.inject({
+        method: 'POST',
+        url: `/v1/forms/${smallFormId}/responses`,
+        headers,
+        payload: { answers: { n: 1, story } },
+      })
+      expect(stored.statusCode).toBe(201)
+      ids.push(stored.json().id)
+      await waitUntil(() => stream.text().split('event: response').length === 5 + ids.length + 1)
+    }
+    expect(gate.statements.slice(from).filter((sql) => loadsBySeq.test(sql)).length).toBeGreaterThan(0)
+    expect([...stream.text().matchAll(/^id: (\S+)$/gm)].slice(5).map((match) => match[1])).toEqual(ids)
+    stream.socket.destroy()
+    await waitUntil(async () => (await openConnections()) === 0)
+  }, 30_000)
 })

@@ -133,4 +133,32 @@ describe('large request bodies share a memory budget', () => {
     holder.finish()
     expect(await holder.answer).toBe(201)
   })
+
+  it('a large body answered behind another answer on a pipelined connection gives it back on a hang-up', async () => {
+    // Review of issue 25: the second answer of a pipelined connection waits for the first (here a
+    // response stream, which stays open), so it never gets a socket; when the client hangs up, Node
+    // closes the socket and the request, never that answer.
+    const before = await responseCount()
+    const body = largeBody('p')
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => undefined)
+    socket.write(
+      `GET /v1/forms/${formId}/responses/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        `Authorization: Bearer ${ctx.token}\r\n\r\n` +
+        `POST /v1/forms/${formId}/responses HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        `Authorization: Bearer ${ctx.token}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n`,
+    )
+    socket.write(body)
+    // Stored: its answer is written, queued behind the stream's.
+    const deadline = Date.now() + 15_000
+    while ((await responseCount()) === before && Date.now() < deadline) await sleep(50)
+    expect(await responseCount()).toBe(before + 1)
+    socket.destroy()
+    // The budget is whole again: a body as large as all of it goes through.
+    const next = heldRequest(largeBody('q'))
+    await sleep(100)
+    next.finish()
+    expect(await Promise.race([next.answer, sleep(10_000).then(() => 'still waiting')])).toBe(201)
+  })
 })

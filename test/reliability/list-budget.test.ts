@@ -1,5 +1,7 @@
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../support/context.js'
+import { sleep, waitUntil } from '../support/wait.js'
 
 // CANVASS_LIST_MEMORY (src/http/memory.ts) at its smallest, 1 MiB: pages and exports of items far
 // larger than one batch still answer whole; an item that could never fit is a 409 naming the
@@ -46,6 +48,36 @@ describe('a small list-memory budget', () => {
     const exported = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/responses/export` })
     expect(exported.statusCode).toBe(200)
     expect(exported.body.trimEnd().split('\n')).toHaveLength(3)
+  })
+
+  it('gives back what a page or an export queued on a pipelined connection holds when its client hangs up', async () => {
+    // Review of issue 25: answers queued behind another on one connection (here a response
+    // stream, which stays open) never get a socket; when the client hangs up, Node closes the
+    // socket and the requests, never those answers, and their writes wait for room for ever.
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const port = Number(new URL(address).port)
+    const request = (path: string) =>
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ctx.token}\r\n\r\n`
+    for (let round = 0; round < 2; round++) {
+      const socket = connect(port, '127.0.0.1')
+      socket.on('error', () => undefined)
+      socket.write(
+        request(`/v1/forms/${formId}/responses/stream`) +
+          request(`/v1/forms/${formId}/responses?page_size=1000`) +
+          request(`/v1/forms/${formId}/responses/export`),
+      )
+      // Time for the page and the export to read a batch each into answers that wait.
+      await sleep(1000)
+      socket.destroy()
+    }
+    const connections = () =>
+      new Promise<number>((resolve) => ctx.app.server.getConnections((_error, count) => resolve(count)))
+    await waitUntil(async () => (await connections()) === 0)
+    // The budget is whole: a page of items larger than a batch answers.
+    const page = ctx
+      .request({ method: 'GET', url: `/v1/forms/${formId}/responses?page_size=1000` })
+      .then((response) => response.statusCode)
+    expect(await Promise.race([page, sleep(10_000).then(() => 'still waiting')])).toBe(200)
   })
 
   it('refuses, with a 409 naming the setting, an item that could never fit', async () => {

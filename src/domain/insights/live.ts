@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
+import { type ItemJson, loadResponseItems, planColumns } from '../forms/responses/listing.js'
 import { RESPONSES_CHANNEL } from './store.js'
 
 // Live results: tells the streams of this process that a form they follow may have new
@@ -21,12 +22,20 @@ export interface LiveFeed {
   positionOf(formId: string, responseId: string): Promise<number | undefined>
   /**
    * Up to `limit` responses of the form submitted after `after`, oldest first, with their stored
-   * sizes but not their texts: a stream loads them in batches within its memory budget.
+   * sizes. The listing's shortcut (src/domain/forms/responses.ts): when every item of the form is
+   * at most `smallItemBytes`, their texts come in the same query; otherwise a stream loads them in
+   * batches within its memory budget.
    */
-  after(formId: string, after: number, limit: number): Promise<PlannedResponse[]>
+  after(formId: string, after: number, limit: number, smallItemBytes: number): Promise<NewResponses>
   /** The listed items (JSON text) of planned responses still there, in submission order. */
-  load(formId: string, seqs: number[]): Promise<{ id: string; at: number; json: string }[]>
+  load(formId: string, seqs: number[]): Promise<ItemJson[]>
   close(): Promise<void>
+}
+
+export interface NewResponses {
+  rows: PlannedResponse[]
+  /** The size of the form's largest item, read with the rows (undefined when none came). */
+  maxItemBytes: number | undefined
 }
 
 export interface PlannedResponse {
@@ -36,6 +45,8 @@ export interface PlannedResponse {
   at: number
   /** Bytes of its stored item. */
   bytes: number
+  /** Its item, when the form's are all small enough to come with the plan. */
+  json?: string | undefined
 }
 
 export function liveFeed(database: Database): LiveFeed {
@@ -118,31 +129,35 @@ export function liveFeed(database: Database): LiveFeed {
         .executeTakeFirst()
       return row && Number(row.submitted_at)
     },
-    async after(formId, after, limit) {
+    async after(formId, after, limit, smallItemBytes) {
+      const formMax = sql<number>`(select max_item_bytes from forms where id = ${formId})`
       const rows = await db
         .selectFrom('responses')
-        .select(['id', 'seq', 'submitted_at', sql<number>`octet_length(item_json)`.as('bytes')])
+        .select([
+          'id',
+          'submitted_at',
+          ...planColumns,
+          sql<string | null>`case when ${formMax} <= ${smallItemBytes} then item_json end`.as('item_json'),
+          formMax.as('max_item_bytes'),
+        ])
         .where('form_id', '=', formId)
         .where('submitted_at', '>', after)
         .orderBy('submitted_at', 'asc')
         .limit(limit)
         .execute()
-      return rows.map((row) => ({
-        id: row.id,
-        seq: Number(row.seq),
-        at: Number(row.submitted_at),
-        bytes: Number(row.bytes),
-      }))
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          seq: Number(row.seq),
+          at: Number(row.submitted_at),
+          bytes: Number(row.bytes),
+          ...(row.item_json === null ? {} : { json: row.item_json }),
+        })),
+        maxItemBytes: rows[0] && Number(rows[0].max_item_bytes),
+      }
     },
-    async load(formId, seqs) {
-      const rows = await db
-        .selectFrom('responses')
-        .select(['id', 'submitted_at', 'item_json'])
-        .where('form_id', '=', formId)
-        .where('seq', 'in', seqs)
-        .orderBy('submitted_at', 'asc')
-        .execute()
-      return rows.map((row) => ({ id: row.id, at: Number(row.submitted_at), json: row.item_json }))
+    load(formId, seqs) {
+      return loadResponseItems(db, formId, seqs, 'asc')
     },
     async close() {
       followers.clear()

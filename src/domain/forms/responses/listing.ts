@@ -131,7 +131,7 @@ export async function listResponseItems(
 
 // The stored length, read without loading the text (SQLite: from the record header; PostgreSQL:
 // from the TOAST pointer).
-const planColumns = ['seq', sql<number>`octet_length(item_json)`.as('bytes')] as const
+export const planColumns = ['seq', sql<number>`octet_length(item_json)`.as('bytes')] as const
 
 /** Items of a planned page by position, in the page's order. */
 export async function loadResponseItems(

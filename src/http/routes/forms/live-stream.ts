@@ -1,7 +1,9 @@
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
+import type { ItemJson } from '../../../domain/forms/responses/listing.js'
 import type { LiveFeed, PlannedResponse } from '../../../domain/insights/live.js'
 import { pieces } from '../../../pieces.js'
+import { clientGone } from '../../client-gone.js'
 import { batchesBySize, type MemoryBudget } from '../../memory.js'
 
 // One client's response stream (docs/api.md#response-stream). It keeps a cursor, the submission
@@ -13,8 +15,8 @@ import { batchesBySize, type MemoryBudget } from '../../memory.js'
 // most. It ends when its caller's token or session stops being valid, when its form is deleted
 // and when it reaches its longest life (CANVASS_STREAM_MAX_SECONDS).
 
-/** Responses planned per read; their texts are loaded in batches within the budget. */
-const PLAN_ROWS = 100
+/** Responses read at a time: with their texts when the form's are small, else planned and loaded in batches. */
+export const PLAN_ROWS = 100
 /** With the 2 s the credential caches keep an answer, a revocation ends a stream within 5 s (SECURITY.md). */
 const CALLER_CHECK_MS = 2000
 /** How long an ended stream's client has to take what is still buffered before the connection is cut. */
@@ -28,36 +30,47 @@ export const endNotes = {
 }
 
 /**
- * What a stream holds (its slot, timers, follower), let go of once: when the client hangs up or the
+ * What a stream holds (its slot, timers, follower), let go of once: when the client has gone
+ * (client-gone.ts: also an answer queued on a pipelined connection, which never closes) or the
  * stream ends. Made before the handler's first await, so a hang-up at any point frees everything.
  */
 export class Holdings {
+  /** Aborted once the client has gone. */
+  readonly clientGone: AbortSignal
   private readonly releases: (() => void)[] = []
-  private released = false
+  private readonly ended = new AbortController()
 
-  constructor(raw: ServerResponse) {
-    raw.once('close', () => this.release())
+  constructor(request: IncomingMessage, response: ServerResponse) {
+    this.clientGone = clientGone(request, response)
     // The client may have gone before the handler ran (while its credentials were looked up).
-    if (raw.destroyed) this.release()
+    if (this.clientGone.aborted) this.release()
+    else this.clientGone.addEventListener('abort', () => this.release(), { once: true })
   }
 
-  /** The client has gone, or the stream has ended. */
+  /** Aborted once the stream is over: the client has gone, or the stream has ended. */
+  get signal(): AbortSignal {
+    return this.ended.signal
+  }
+
   get over(): boolean {
-    return this.released
+    return this.ended.signal.aborted
   }
 
   /** How to let go of what was just taken; run at once when the stream is already over. */
   hold(release: () => void): void {
-    if (this.released) release()
+    if (this.over) release()
     else this.releases.push(release)
   }
 
   release(): void {
-    if (this.released) return
-    this.released = true
+    if (this.over) return
+    this.ended.abort()
     for (const release of this.releases.splice(0).reverse()) release()
   }
 }
+
+/** How a read or a batch went: written, the stream is over, or a deletion calls for a new plan. */
+type Sent = 'sent' | 'over' | 'replan'
 
 export interface LiveStreamOptions {
   raw: ServerResponse
@@ -66,6 +79,8 @@ export interface LiveStreamOptions {
   budget: MemoryBudget
   /** Bytes an item of `bytes` stored bytes holds once loaded (counted as pages count it). */
   loadedBytes(bytes: number): number
+  /** The listing's small-item bound for PLAN_ROWS items: a form whose items are all this small is read in one query. */
+  smallItemBytes: number
   /** Whether the caller's token or session is still valid (through the request caches). */
   callerStillValid(): Promise<boolean>
   workspaceId: string
@@ -74,6 +89,8 @@ export interface LiveStreamOptions {
   cursor: number
   heartbeatMs: number
   lifetimeMs: number
+  /** How long a write may wait for the client to take it before the stream is cut. */
+  stallMs: number
   log: FastifyBaseLogger
 }
 
@@ -83,11 +100,16 @@ export class LiveStream {
   private again = false
   private formCheckDue = false
   private inEvent = false
+  /** A caller check is waiting for the database: the next tick starts none of its own. */
+  private checking = false
+  /** The largest item a read may bring with its plan (reserved for before it): the form's, as last seen. */
+  private itemBound: number
   /** Why the stream ends once the event being written is out (its longest life). */
   private endAfterEvent: string | undefined
 
   constructor(private readonly options: LiveStreamOptions) {
     this.cursor = options.cursor
+    this.itemBound = options.smallItemBytes
   }
 
   /** Sends the headers and starts following the form; everything it starts is held by `holdings`. */
@@ -123,7 +145,7 @@ export class LiveStream {
     raw.end()
     // A client that does not read would otherwise keep the connection, and what is buffered for it.
     const cut = setTimeout(() => raw.destroy(), GRACE_MS)
-    raw.once('close', () => clearTimeout(cut))
+    holdings.clientGone.addEventListener('abort', () => clearTimeout(cut), { once: true })
   }
 
   /** Ends the stream once the event being written is out; cut after a grace if the client does not take it. */
@@ -138,7 +160,13 @@ export class LiveStream {
   }
 
   private async checkCaller(): Promise<void> {
-    if (!(await this.options.callerStillValid())) this.end(endNotes.caller)
+    if (this.checking) return
+    this.checking = true
+    try {
+      if (!(await this.options.callerStillValid())) this.end(endNotes.caller)
+    } finally {
+      this.checking = false
+    }
   }
 
   /** One reader at a time; a wake-up during a read makes it read again. */
@@ -163,58 +191,102 @@ export class LiveStream {
   }
 
   private async sendNew(): Promise<void> {
-    const { live, workspaceId, formId, loadedBytes, budget } = this.options
+    const { live, workspaceId, formId } = this.options
     if (this.formCheckDue) {
       this.formCheckDue = false
       // A deletion wakes no stream: the heartbeat looks for the form.
       if ((await live.newest(workspaceId, formId)) === undefined) return this.end(endNotes.form)
     }
-    const cost = (row: PlannedResponse) => loadedBytes(row.bytes)
     for (;;) {
-      const planned = await live.after(formId, this.cursor, PLAN_ROWS)
-      for (const batch of batchesBySize(planned, cost, budget.batchBytes)) {
-        // Nothing more goes to a caller that is no longer valid, even before the next check.
-        if (!(await this.options.callerStillValid())) return this.end(endNotes.caller)
-        if (!(await this.sendBatch(batch, cost))) return
-      }
-      if (planned.length < PLAN_ROWS) return
+      const { rows, held } = await this.readNext()
+      const sent = rows.every((row) => row.json !== undefined)
+        ? await this.sendRead(rows, held)
+        : await this.sendPlanned(rows)
+      if (sent === 'over' || (sent === 'sent' && rows.length < PLAN_ROWS)) return
     }
   }
 
-  /** Loads a batch within the budget and writes it, giving back each item's share once it is written. */
-  private async sendBatch(
-    batch: PlannedResponse[],
-    cost: (row: PlannedResponse) => number,
-  ): Promise<boolean> {
-    const { live, formId, budget } = this.options
-    const shares = new Map(batch.map((row) => [row.id, cost(row)]))
-    const bytes = batch.reduce((sum, row) => sum + cost(row), 0)
-    // An item larger than the whole budget goes out alone, holding all of it (a stream cannot answer 409).
-    let held = Math.min(budget.limit, bytes)
-    await budget.take(held)
+  /**
+   * What was stored after the cursor, in one query: with the texts when the form's items are all
+   * small (the listing's shortcut), their share of the budget taken before the read and `held`
+   * after it; otherwise only their plan.
+   */
+  private async readNext(): Promise<{ rows: PlannedResponse[]; held: number }> {
+    const { live, formId, loadedBytes, budget, smallItemBytes } = this.options
+    const bound = this.itemBound
+    const reserved = Math.min(budget.limit, PLAN_ROWS * loadedBytes(bound))
+    // A plan alone holds next to nothing: it does not queue behind pages for room.
+    if (reserved > 0) await budget.take(reserved)
+    const read = await live.after(formId, this.cursor, PLAN_ROWS, bound).catch(giveBack(budget, reserved))
+    const { rows } = read
+    // The next read reserves for the form's largest item as now stored; nothing when it is not small.
+    if (read.maxItemBytes !== undefined) {
+      this.itemBound = read.maxItemBytes <= smallItemBytes ? read.maxItemBytes : 0
+    }
+    const bytes = rows.reduce((sum, row) => sum + loadedBytes(row.bytes), 0)
+    const held = rows.every((row) => row.json !== undefined) ? Math.min(reserved, bytes) : 0
+    budget.give(reserved - held)
+    return { rows, held }
+  }
+
+  /** Sends responses read with their texts, `held` of the budget with them. */
+  private async sendRead(rows: PlannedResponse[], held: number): Promise<Sent> {
+    // Nothing more goes to a caller that is no longer valid, even before the next check.
+    if (rows.length > 0 && !(await this.options.callerStillValid())) {
+      this.options.budget.give(held)
+      this.end(endNotes.caller)
+      return 'over'
+    }
+    const texts = rows.map((row) => row.json as string)
+    for (const row of rows) row.json = undefined
+    return (await this.sendItems(rows, texts, held)) ? 'sent' : 'over'
+  }
+
+  /** Sends planned responses, loading them in batches within the budget. */
+  private async sendPlanned(rows: PlannedResponse[]): Promise<Sent> {
+    const { live, formId, loadedBytes, budget } = this.options
+    const cost = (row: PlannedResponse) => loadedBytes(row.bytes)
+    for (const batch of batchesBySize(rows, cost, budget.batchBytes)) {
+      if (!(await this.options.callerStillValid())) {
+        this.end(endNotes.caller)
+        return 'over'
+      }
+      // An item larger than the whole budget goes out alone, holding all of it (a stream cannot answer 409).
+      const bytes = batch.reduce((sum, row) => sum + cost(row), 0)
+      const held = Math.min(budget.limit, bytes)
+      await budget.take(held)
+      const seqs = batch.map((row) => row.seq)
+      const texts = this.isOver() ? [] : await live.load(formId, seqs).catch(giveBack(budget, held))
+      if (texts.length < batch.length) {
+        budget.give(held)
+        // Over, or a response was deleted since the plan: the texts no longer match it, so plan again.
+        return this.isOver() ? 'over' : 'replan'
+      }
+      if (!(await this.sendItems(batch, texts, held))) return 'over'
+    }
+    return 'sent'
+  }
+
+  /** Writes items in order, giving back each one's share of `held` once it is written, the rest at the end. */
+  private async sendItems(rows: PlannedResponse[], texts: ItemJson[], held: number): Promise<boolean> {
+    const { budget, loadedBytes } = this.options
     try {
-      if (this.isOver()) return false
-      const items = await live.load(
-        formId,
-        batch.map((row) => row.seq),
-      )
-      // Taken off the list as they are sent, so a written item's text can be collected.
-      for (let item = items.shift(); item; item = items.shift()) {
-        if (!(await this.writeEvent(item.id, item.json))) return false
-        this.cursor = item.at
-        const share = Math.min(held, shares.get(item.id) ?? 0)
+      for (const row of rows) {
+        // Taken off the list as it is sent, so a written item's text can be collected.
+        const text = texts.shift()
+        if (text === undefined || !(await this.writeEvent(row.id, text))) return false
+        this.cursor = row.at
+        const share = Math.min(held, loadedBytes(row.bytes))
         budget.give(share)
         held -= share
       }
-      // Responses deleted since they were planned are passed over.
-      this.cursor = Math.max(this.cursor, batch.at(-1)?.at ?? this.cursor)
       return true
     } finally {
       budget.give(held)
     }
   }
 
-  private async writeEvent(id: string, json: string): Promise<boolean> {
+  private async writeEvent(id: string, json: ItemJson): Promise<boolean> {
     this.inEvent = true
     try {
       if (!(await this.write(`event: response\nid: ${id}\ndata: `))) return false
@@ -228,10 +300,22 @@ export class LiveStream {
 
   /** Writes with backpressure; false once the stream is over (nothing is written after its end). */
   private async write(chunk: string | Buffer): Promise<boolean> {
-    const { raw } = this.options
+    const { raw, holdings, stallMs } = this.options
     if (this.isOver()) return false
-    if (!raw.write(chunk)) await drained(raw)
+    if (!raw.write(chunk) && !(await drained(raw, holdings.signal, stallMs))) this.cut()
     return !this.isOver()
+  }
+
+  /**
+   * Cuts a stream whose client has taken nothing for `stallMs`: what the event being written holds
+   * goes back to the budget at once, and the client, if it reads again, resumes after the last
+   * whole event. A note would wait behind what it has not taken.
+   */
+  private cut(): void {
+    const { raw, holdings, stallMs, log } = this.options
+    log.info({ stallSeconds: stallMs / 1000 }, 'response stream cut: its client took nothing meanwhile')
+    holdings.release()
+    raw.destroy()
   }
 
   private isOver(): boolean {
@@ -239,15 +323,30 @@ export class LiveStream {
   }
 }
 
-/** Resolves when the response can take more, or has closed; leaves no listener behind. */
-function drained(raw: ServerResponse): Promise<void> {
+/** Gives `bytes` back to the budget when a read fails, and fails. */
+function giveBack(budget: MemoryBudget, bytes: number): (error: unknown) => never {
+  return (error) => {
+    budget.give(bytes)
+    throw error
+  }
+}
+
+/**
+ * Whether the response could take more (or the stream is over) within `stallMs`: false when the
+ * client took nothing meanwhile. Leaves no listener or timer behind.
+ */
+function drained(raw: ServerResponse, over: AbortSignal, stallMs: number): Promise<boolean> {
   return new Promise((done) => {
-    const settle = () => {
-      raw.off('drain', settle)
-      raw.off('close', settle)
-      done()
+    if (over.aborted) return done(true)
+    const settle = (taken: boolean) => {
+      clearTimeout(stall)
+      raw.off('drain', onDrain)
+      over.removeEventListener('abort', onDrain)
+      done(taken)
     }
-    raw.on('drain', settle)
-    raw.on('close', settle)
+    const onDrain = () => settle(true)
+    const stall = setTimeout(() => settle(false), stallMs)
+    raw.on('drain', onDrain)
+    over.addEventListener('abort', onDrain)
   })
 }

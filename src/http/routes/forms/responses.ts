@@ -6,7 +6,7 @@ import { type FieldError, notFound, validationFailed } from '../../../domain/err
 import { type ExportFormat, exportContentType } from '../../../domain/forms/export.js'
 import type { ItemJson, ResponseFilter } from '../../../domain/forms/responses/listing.js'
 import { workspaceOf } from '../../auth.js'
-import { batchesBySize, boundedMemoryNote, sendPageStream } from '../../memory.js'
+import { batchesBySize, boundedMemoryNote, endWhenClientGone, sendPageStream } from '../../memory.js'
 import { PageQuery, pageResult } from '../../pagination.js'
 import { FormParams, ref } from '../../schemas.js'
 import { ResponseFilterQuery, ResponseItemSchema, ResponsePage, SubmissionBody } from './schemas.js'
@@ -18,8 +18,8 @@ const idPattern = /^[A-Za-z0-9_-]{1,64}$/
 const jsonType = 'application/json; charset=utf-8'
 // A form whose items are all at most this size is listed in one query and one value (the common
 // case: ~1.7 KB items); a page of 1000 is then at most 16 MB, counted against the budget at what
-// loading it holds (twice that on SQLite, three times on PostgreSQL).
-const HOT_ITEM_BYTES = 16 * 1024
+// loading it holds (twice that on SQLite, three times on PostgreSQL). Response streams read so too.
+export const HOT_ITEM_BYTES = 16 * 1024
 
 /** Sends JSON that is already serialised; Fastify passes a Buffer, or a string with a JSON type, through as it is. */
 function sendJsonText(reply: FastifyReply, status: number, text: string | Buffer): FastifyReply {
@@ -284,7 +284,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       return (reply as FastifyReply)
         .type(exportContentType[format])
         .header('content-disposition', `attachment; filename="responses-${formId}.${format}"`)
-        .send(stream)
+        .send(endWhenClientGone(request, reply, stream))
     },
   )
 }

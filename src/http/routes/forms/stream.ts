@@ -6,13 +6,17 @@ import { redactUrl } from '../../../logger.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { FormParams } from '../../schemas.js'
-import { endNotes, Holdings, LiveStream } from './live-stream.js'
+import { endNotes, Holdings, LiveStream, PLAN_ROWS } from './live-stream.js'
+import { HOT_ITEM_BYTES } from './responses.js'
 
 // docs/api.md#response-stream: new responses of a form as Server-Sent Events (live-stream.ts).
 
 export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { live, config } = app.ctx
+  const { loadedBytes } = app.ctx.responses
+  // As the listing does for a page: the items of a read of a form whose items are all this small come with it.
+  const smallItemBytes = Math.min(HOT_ITEM_BYTES, Math.floor(app.listMemory.limit / loadedBytes(PLAN_ROWS)))
   const open = new Set<LiveStream>()
   // Fastify's close waits for open requests: streams end first, so `serve` stops promptly on SIGTERM.
   app.addHook('preClose', async () => {
@@ -54,7 +58,8 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
           'session signed out or expired (within 5 seconds, whichever process serves it), when its form is ' +
           'deleted, and after `CANVASS_STREAM_MAX_SECONDS` (default 3600): resume with `Last-Event-ID` ' +
           '(EventSource does so by itself). Events are read within `CANVASS_LIST_MEMORY` and written as ' +
-          'the client takes them.',
+          'the client takes them; a client that takes nothing of an event for `CANVASS_STREAM_STALL_SECONDS` ' +
+          '(default 30) has its connection cut, and resumes the same way.',
         params: FormParams,
         querystring: Type.Object(
           {
@@ -74,7 +79,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Before the first await: whatever is taken below is given back even if the client hangs up now.
-      const holdings = new Holdings(reply.raw)
+      const holdings = new Holdings(request.raw, reply.raw)
       const workspaceId = workspaceOf(request)
       const formId = request.params.form_id
       const tokenId = request.principal?.tokenId ?? ''
@@ -93,13 +98,15 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
         holdings,
         live,
         budget: app.listMemory,
-        loadedBytes: app.ctx.responses.loadedBytes,
+        loadedBytes,
+        smallItemBytes,
         callerStillValid: () => app.callerStillValid(request),
         workspaceId,
         formId,
         cursor,
         heartbeatMs: config.streamHeartbeatSeconds * 1000,
         lifetimeMs: config.streamMaxSeconds * 1000,
+        stallMs: config.streamStallSeconds * 1000,
         log: request.log,
       })
       open.add(stream)
