@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import SqliteDatabase from 'better-sqlite3'
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.js'
 import type { Schema } from './schema.js'
+import { openSqliteConnection, type SqliteConnection, type SqliteStatement } from './sqlite-driver.js'
 
 // The one place that knows the drivers: it opens the database, owns transactions
 // (BEGIN IMMEDIATE and busy retries on SQLite, serialisation retries on PostgreSQL)
@@ -60,7 +60,7 @@ export function openDatabase(config: DatabaseConfig, options: { poolSize?: numbe
 function openSqlite(filename: string): Database {
   const memory = filename === ':memory:'
   if (!memory) mkdirSync(dirname(filename), { recursive: true })
-  const driver = new SqliteDatabase(filename)
+  const driver = openSqliteConnection(filename)
   if (!memory) driver.pragma('journal_mode = WAL')
   driver.pragma('busy_timeout = 5000')
   driver.pragma('synchronous = NORMAL')
@@ -74,11 +74,11 @@ function openSqlite(filename: string): Database {
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: driver }) })
   // Hot read paths may use prepared statements on a second, read-only connection: it sees only
   // committed data (WAL), never the half-done transaction Kysely's connection may be in.
-  let reader: SqliteDatabase.Database | undefined
+  let reader: SqliteConnection | undefined
   if (!memory) {
     sqliteReaders.set(db, () => {
       if (!reader) {
-        reader = new SqliteDatabase(filename, { readonly: true })
+        reader = openSqliteConnection(filename, { readonly: true })
         reader.pragma('busy_timeout = 5000')
       }
       return reader
@@ -123,8 +123,8 @@ function openSqlite(filename: string): Database {
  * are reused by SQL text; Kysely runs one query at a time on this connection, so a cached
  * statement is never in use twice. Long texts (multi-row inserts) rarely repeat: not kept.
  */
-function cachePreparedStatements(driver: SqliteDatabase.Database): void {
-  const cache = new Map<string, SqliteDatabase.Statement>()
+function cachePreparedStatements(driver: SqliteConnection): void {
+  const cache = new Map<string, SqliteStatement>()
   const prepare = driver.prepare.bind(driver)
   driver.prepare = ((text: string) => {
     let statement = cache.get(text)
@@ -139,7 +139,7 @@ function cachePreparedStatements(driver: SqliteDatabase.Database): void {
   }) as typeof driver.prepare
 }
 
-const sqliteReaders = new WeakMap<Db, () => SqliteDatabase.Database>()
+const sqliteReaders = new WeakMap<Db, () => SqliteConnection>()
 const postgresPools = new WeakMap<Db, pg.Pool>()
 
 /**

@@ -103,6 +103,7 @@ describe('forms and responses', () => {
     await context.close()
   })
 
+  // 15 s on a busy 2-core machine (load 11).
   it('pages through responses, filters by date, shows one in full', async () => {
     const { context, page } = await signedInPage()
     await page.getByRole('link', { name: 'Team lunch' }).click()
@@ -153,7 +154,7 @@ describe('forms and responses', () => {
     await expect.poll(() => detail.textContent()).toContain('Would you come again?No')
     await expectAccessible(page)
     await context.close()
-  })
+  }, 60_000)
 
   it('deletes selected responses after confirmation', async () => {
     const { context, page } = await signedInPage()

@@ -4,6 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../support/databases.js'
 import { lastLine, runCanvass, startServe } from '../support/process.js'
 
 // The command line and the server process end to end: tokens, first start, shutdown, logs.
+// A test here starts up to six processes; each takes 4-8 s to start on a busy 2-core machine.
+const processes = { timeout: 90_000 }
 
 let database: TestDatabase
 let env: Record<string, string>
@@ -27,7 +29,7 @@ async function serve(extra: Record<string, string> = {}) {
 const listLists = (baseUrl: string, token: string) =>
   fetch(`${baseUrl}/v1/contact-lists`, { headers: { authorization: `Bearer ${token}` } })
 
-describe('canvass token', () => {
+describe('canvass token', processes, () => {
   it('creates a token that works, lists it without its value, and revokes it', async () => {
     const created = await runCanvass(['token', 'create', '--workspace', 'acme', '--name', 'ci'], env)
     expect(created.code).toBe(0)
@@ -77,7 +79,7 @@ describe('canvass token', () => {
   })
 })
 
-describe('canvass serve', () => {
+describe('canvass serve', processes, () => {
   it('on a first start creates workspace default with one token, printed once', async () => {
     const first = await serve()
     const token = first.output().match(/^(cvs_[A-Za-z0-9_-]+)$/m)?.[1]

@@ -107,11 +107,7 @@ describe(`redirect_url that is not ASCII (${testBackend})`, () => {
     const formCount = async () =>
       (await ctx.request({ method: 'GET', url: '/v1/forms?page_size=1000' })).json().items.length
     const before = await formCount()
-    for (const url of [
-      `https://example.com/${'€'.repeat(300)}`,
-      'https://\u0378.example/',
-      'https://xn--a.example/',
-    ]) {
+    for (const url of [`https://example.com/${'€'.repeat(300)}`, 'https://\u0378.example/']) {
       const created = await formRedirectingTo(url)
       expect(created.statusCode, url).toBe(400)
       expect(created.json().errors, url).toEqual([
@@ -119,6 +115,23 @@ describe(`redirect_url that is not ASCII (${testBackend})`, () => {
       ])
     }
     expect(await formCount()).toBe(before)
+  })
+
+  // `xn--a` is not valid punycode. Node 20's URL parser refuses the name; Node 24's (ada 4), like
+  // Chromium 156, reads an ASCII label as it is, so a browser requests the URL as given. Canvass
+  // follows the parser it runs on: refused on one, kept as given on the other.
+  it('refuses a name with a label that is not punycode where the URL parser does, else keeps it', async () => {
+    const url = 'https://xn--a.example/'
+    const created = await formRedirectingTo(url)
+    if (URL.canParse(url)) {
+      expect(created.statusCode, created.body).toBe(201)
+      expect(created.json().settings.thank_you.redirect_url).toBe(url)
+    } else {
+      expect(created.statusCode).toBe(400)
+      expect(created.json().errors).toEqual([
+        { path: '/settings/thank_you/redirect_url', message: expect.stringMatching(/^must be/) },
+      ])
+    }
   })
 
   it('sends a respondent to a raw redirect saved by an earlier version, encoded, storing one response', async () => {

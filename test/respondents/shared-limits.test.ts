@@ -56,7 +56,8 @@ async function publicSubmissions(urls: string[], formId: string, count: number):
   return statuses
 }
 
-describe('limits across processes', () => {
+// Each test starts two servers: 12-15 s on a busy 2-core machine (load 11).
+describe('limits across processes', { timeout: 60_000 }, () => {
   it('share the public limit through Redis over two servers', async () => {
     const { urls, formId } = await twoServers({
       CANVASS_REDIS_URL: redisUrl,

@@ -8,6 +8,7 @@ import { waitUntil } from '../support/wait.js'
 
 // Real processes (the built CLI): SIGKILL before delivery loses nothing; `canvass worker` stops
 // cleanly; on PostgreSQL two servers and two workers share the work. Run `npm run build` first.
+// Timeouts allow for a busy 2-core machine: 33-38 s per test there at load 11, 4-8 s per process start.
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const started: { stop(): Promise<void> }[] = []
@@ -125,7 +126,7 @@ function arrivals(requests: ReceivedRequest[]): Map<string, Set<string>> {
 
 describe('delivery across processes', () => {
   it('SIGKILL after responses are stored but before delivery, then restart: every event is delivered', {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     const { env, token } = await setUp()
     let failing = true
@@ -162,7 +163,7 @@ describe('delivery across processes', () => {
   })
 
   it('canvass worker --metrics-port exposes its own delivery counts and the queue depth', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { env, token } = await setUp()
     const target = await receiver()
@@ -195,7 +196,7 @@ describe('delivery across processes', () => {
   })
 
   it('canvass worker finishes the attempt in flight on SIGTERM and exits 0', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { env, token } = await setUp()
     const held: ServerResponse[] = []
