@@ -25,22 +25,28 @@ function watchSocket(socket: Socket, gone: () => void): () => void {
 }
 
 /**
- * Aborts once the answer is over (sent, or cut) or its client has gone: the response's 'close',
- * the socket's 'close' or the request's abort, whichever comes first; at once when that happened
- * already. Listeners are removed once it aborts.
+ * Calls `then` once the answer is over (sent, or cut) or its client has gone: the response's
+ * 'close', the socket's 'close' or the request's abort, whichever comes first; at once when that
+ * happened already. Listeners are removed once it has been called.
  */
-export function clientGone(request: IncomingMessage, response: ServerResponse): AbortSignal {
-  const controller = new AbortController()
+export function whenClientGone(request: IncomingMessage, response: ServerResponse, then: () => void): void {
   const socket = request.socket
   if (response.closed || socket.destroyed || request.errored) {
-    controller.abort()
-    return controller.signal
+    then()
+    return
+  }
+  // An answer that holds its socket hears of a hang-up through its own 'close'. Only one queued
+  // behind another needs the socket's and the request's too: this keeps every other answer (the
+  // hot page among them) at one listener.
+  if (response.socket === socket) {
+    response.once('close', then)
+    return
   }
   const gone = () => {
     response.off('close', gone)
     request.off('close', requestClosed)
     unwatch()
-    controller.abort()
+    then()
   }
   // A request also closes once its body has been read: only an aborted one says the client has gone.
   const requestClosed = () => {
@@ -49,12 +55,11 @@ export function clientGone(request: IncomingMessage, response: ServerResponse): 
   const unwatch = watchSocket(socket, gone)
   response.once('close', gone)
   request.once('close', requestClosed)
-  return controller.signal
 }
 
-/** Calls `then` once the answer is over or its client has gone (see clientGone). */
-export function whenClientGone(request: IncomingMessage, response: ServerResponse, then: () => void): void {
-  const signal = clientGone(request, response)
-  if (signal.aborted) then()
-  else signal.addEventListener('abort', then, { once: true })
+/** The same moment as an AbortSignal, for whatever races it (a stream's writes and timers). */
+export function clientGone(request: IncomingMessage, response: ServerResponse): AbortSignal {
+  const controller = new AbortController()
+  whenClientGone(request, response, () => controller.abort())
+  return controller.signal
 }

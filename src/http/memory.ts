@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { PlannedPage } from '../domain/paging.js'
 import { PIECE_BYTES, pieces } from '../pieces.js'
-import { clientGone, whenClientGone } from './client-gone.js'
+import { whenClientGone } from './client-gone.js'
 import { ApiError } from './errors.js'
 import { type Page, pageResult } from './pagination.js'
 
@@ -109,7 +109,10 @@ export function sendPageStream(
   batches: ItemBatch[],
 ): FastifyReply {
   const shaped = pageResult(request, reply, page, [], hasMore)
-  const gone = clientGone(request.raw, reply.raw)
+  let gone = false
+  whenClientGone(request.raw, reply.raw, () => {
+    gone = true
+  })
   const body = async function* () {
     yield Buffer.from(`{"page":"${shaped.page}","page_size":"${shaped.page_size}","items":[`)
     let first = true
@@ -117,7 +120,7 @@ export function sendPageStream(
       const bytes = Math.min(batch.bytes, budget.limit)
       await budget.take(bytes)
       try {
-        if (gone.aborted) return
+        if (gone) return
         for (const item of await batch.load()) {
           if (!first) yield Buffer.from(',')
           first = false
