@@ -156,6 +156,58 @@ function describeOversized({ path, name, line, lines }: Oversized): string {
     : `${path}:${line} ${name}: ${lines} lines (at most ${MAX_FUNCTION_LINES})`
 }
 
+// The database layer owns the dialects: outside src/db no file imports a driver (or Kysely's
+// adapters and dialects, which are the drivers' seams) and none asks which engine it is on.
+const driverModules = new Set(['better-sqlite3', 'better-sqlite3-napi', 'pg'])
+const kyselyDriverNames = new Set(['SqliteDialect', 'PostgresDialect', 'SqliteAdapter', 'PostgresAdapter'])
+
+/** Each driver import and dialect check in one file's text (`path` relative to the root). */
+function dialectLeaks(path: string, text: string): string[] {
+  if (path.startsWith('src/db/')) return []
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind)
+  const found: string[] = []
+  const at = (node: ts.Node) =>
+    `${path}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`
+  const moduleImported = (node: ts.Node, specifier: string) => {
+    if (driverModules.has(specifier) || specifier.startsWith('pg/'))
+      found.push(`${at(node)} imports ${specifier}: only src/db knows the drivers`)
+  }
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const specifier = (node.moduleSpecifier as ts.StringLiteral).text
+      moduleImported(node, specifier)
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause
+      if (
+        specifier === 'kysely' &&
+        bindings &&
+        (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))
+      ) {
+        for (const element of bindings.elements) {
+          const name = (element.propertyName ?? element.name).text
+          if (kyselyDriverNames.has(name))
+            found.push(`${at(element)} imports ${name} from kysely: only src/db knows the drivers`)
+        }
+      }
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      moduleImported(node, node.arguments[0].text)
+    } else if (ts.isPropertyAccessExpression(node) && node.name.text === 'dialect') {
+      found.push(`${at(node)} checks the dialect (${node.getText(source)}): ask src/db for a named operation`)
+    } else if (ts.isIdentifier(node) && node.text === 'dialectOf') {
+      found.push(`${at(node)} checks the dialect (dialectOf): ask src/db for a named operation`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
 describe('architecture', () => {
   it('no import runs against the layers', () => {
     expect(violations()).toEqual([])
@@ -214,5 +266,33 @@ describe('architecture', () => {
       'src/delivery/worker.ts (delivery) imports fastify: only http and server know Fastify',
       'src/db/database.ts (db) imports ../domain/errors.js (domain)',
     ])
+  })
+
+  it('no driver import and no dialect check outside src/db', () => {
+    const found = ['src', 'web/src', 'packages/client/src']
+      .flatMap((dir) => sourceFiles(join(root, dir)))
+      .flatMap((file) => dialectLeaks(relative(root, file), readFileSync(file, 'utf8')))
+    expect(found).toEqual([])
+  })
+
+  it('finds a driver import and a dialect check (the check itself works)', () => {
+    const text = [
+      "import pg from 'pg'",
+      "import { sql, PostgresAdapter } from 'kysely'",
+      "import { dialectOf } from '../db/database.js'",
+      '// database.dialect in a comment is no check',
+      "const sqlite = require('better-sqlite3-napi')",
+      "if (database.dialect === 'postgres') await sql`select 1`.execute(db)",
+      "const postgres = dialectOf(db) === 'postgres'",
+    ].join('\n')
+    expect(dialectLeaks('src/domain/forms/forms.ts', text)).toEqual([
+      'src/domain/forms/forms.ts:1 imports pg: only src/db knows the drivers',
+      'src/domain/forms/forms.ts:2 imports PostgresAdapter from kysely: only src/db knows the drivers',
+      'src/domain/forms/forms.ts:3 checks the dialect (dialectOf): ask src/db for a named operation',
+      'src/domain/forms/forms.ts:5 imports better-sqlite3-napi: only src/db knows the drivers',
+      'src/domain/forms/forms.ts:6 checks the dialect (database.dialect): ask src/db for a named operation',
+      'src/domain/forms/forms.ts:7 checks the dialect (dialectOf): ask src/db for a named operation',
+    ])
+    expect(dialectLeaks('src/db/database.ts', text)).toEqual([])
   })
 })
