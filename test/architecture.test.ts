@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 
 // The layers of docs/architecture.md, enforced: a module imports only from its own layer and
 // the layers below it (cli -> server -> http -> context -> delivery -> domain -> db -> base),
-// cli never imports http, and only http and server know Fastify.
+// cli never imports http, only http and server know Fastify, and only db knows the database
+// engines (dialectLeaks, below).
 
 const layers = ['base', 'db', 'domain', 'delivery', 'context', 'http', 'server', 'cli'] as const
 type Layer = (typeof layers)[number]
