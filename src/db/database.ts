@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import {
-  CompiledQuery,
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  type RawBuilder,
-  SqliteDialect,
-  sql,
-} from 'kysely'
+import { CompiledQuery, Kysely, PostgresAdapter, type RawBuilder, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.js'
 import { type HotReads, hotReads, type PreparedRead } from './hot-reads.js'
+import { OwnSchemaPostgresDialect } from './own-schema.js'
 import { listenOn } from './postgres-connections.js'
 import type { Schema } from './schema.js'
 import { openSqliteConnection, type SqliteConnection, type SqliteStatement } from './sqlite-driver.js'
@@ -225,7 +218,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
   })
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined)
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }) })
   const listeners = new Set<() => Promise<void>>()
   const transaction: Database['transaction'] = (fn) =>
     retry(isPostgresRetryable, () =>
