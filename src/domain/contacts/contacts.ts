@@ -3,6 +3,7 @@ import { formatTimestamp, nowMicros } from '../../clock.js'
 import type { Database, Db, Dialect } from '../../db/database.js'
 import type { ContactsTable } from '../../db/tables/contacts.js'
 import { newIds } from '../../ids.js'
+import type { Paging } from '../paging.js'
 import type { ValidContact } from './validation.js'
 
 // Contacts on lists. An address is on a list at most once: the UNIQUE (list_id, email_key)
@@ -197,7 +198,7 @@ export async function deleteContact(
 export async function planContactsOfList(
   db: Db,
   listId: string,
-  page: { offset: number; limit: number },
+  page: Paging,
 ): Promise<{ id: string; bytes: number }[]> {
   return db
     .selectFrom('contacts')

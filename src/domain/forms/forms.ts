@@ -4,6 +4,7 @@ import type { Database, Db } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
 import { newId } from '../../ids.js'
 import { validationFailed } from '../errors.js'
+import type { Paging } from '../paging.js'
 import { type FormDefinition, type FormInput, type FormView, normaliseDefinition } from './definition.js'
 import { completeSettings } from './settings.js'
 
@@ -66,7 +67,7 @@ export async function findForm(db: Db, workspaceId: string, formId: string): Pro
 export async function planForms(
   db: Db,
   workspaceId: string,
-  page: { offset: number; limit: number },
+  page: Paging,
 ): Promise<{ id: string; bytes: number }[]> {
   return db
     .selectFrom('forms')
