@@ -172,11 +172,7 @@ export async function deleteContact(
       .executeTakeFirst()
     if (!contact) return false
     // The list row first, as in addContactsToList: one lock order everywhere.
-    await trx
-      .updateTable('contact_lists')
-      .set({ updated_at: sql`updated_at` })
-      .where('id', '=', contact.list_id)
-      .execute()
+    await lockContactList(trx, workspaceId, contact.list_id)
     const deleted = await trx.deleteFrom('contacts').where('id', '=', contact.id).executeTakeFirst()
     // A concurrent delete got there first: for this caller the contact does not exist.
     if (Number(deleted.numDeletedRows) === 0) return false
