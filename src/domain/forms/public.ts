@@ -1,7 +1,7 @@
 import { nowMicros } from '../../clock.js'
 import { type Db, dialectOf, preparedColumnReader } from '../../db/database.js'
+import { type Acceptance, publicAcceptance } from '../../shared/forms/settings.js'
 import { type FormView, formView } from './forms.js'
-import { type Acceptance, publicAcceptance } from './settings.js'
 
 // Forms as respondents reach them: by id alone, without a token, and only once their owner
 // has made them public (docs/api.md#respondents).

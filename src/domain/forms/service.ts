@@ -1,12 +1,13 @@
 import type { Database } from '../../db/database.js'
 import { IdPool } from '../../ids.js'
 import type { ProductMetrics } from '../../product-metrics.js'
+import type { Submission } from '../../shared/forms/answers.js'
+import type { FormInput } from '../../shared/forms/definition.js'
+import { NotAcceptingError } from '../../shared/forms/settings.js'
 import { DomainError } from '../errors.js'
 import type { Paging, PlannedPage } from '../paging.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
-import type { Submission } from './answers.js'
 import { SubmissionBatches } from './batches.js'
-import type { FormInput } from './definition.js'
 import { type ExportFormat, type ExportMemory, exportStream } from './export.js'
 import {
   createForm,
@@ -26,7 +27,6 @@ import {
   loadResponseItems,
   type ResponseFilter,
 } from './responses/listing.js'
-import { NotAcceptingError } from './settings.js'
 
 // The forms and responses capabilities as the HTTP layer and the CLI use them: closed over the
 // database, so callers never choose between a connection and a transaction. `undefined` (or

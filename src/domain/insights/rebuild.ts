@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { chunksOf } from '../../db/chunks.js'
 import type { Db } from '../../db/database.js'
-import type { ResponseItem } from '../forms/answers.js'
+import type { ResponseItem } from '../../shared/forms/answers.js'
 import { type BucketKey, type BucketLevel, floorTo, levels } from './buckets.js'
 import { addFigures, emptyFigures, type Figures, figuresFromJson } from './figures.js'
 import { keepOwnFigures, writeBuckets } from './store.js'

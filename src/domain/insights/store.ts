@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { parseTimestamp } from '../../clock.js'
 import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
 import { type Db, dialectOf } from '../../db/database.js'
-import type { ResponseItem } from '../forms/answers.js'
+import type { ResponseItem } from '../../shared/forms/answers.js'
 import { type BucketKey, bucketsOf, childLevel, levelSpan, levels, MINUTE } from './buckets.js'
 import {
   addFigures,
