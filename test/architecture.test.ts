@@ -229,17 +229,58 @@ function browserNodeApiUses(): string[] {
 
 const driverPackages = /^(better-sqlite3|better-sqlite3-napi|pg|pg-[a-z-]+)$/
 
-/** Imports of a database driver anywhere but src/db. */
-function driverImports(
-  files = [...sourceFiles(join(root, 'src')), ...webFiles(), ...clientFiles()],
-): string[] {
-  return files
-    .filter((file) => !relative(root, file).startsWith('src/db/'))
-    .flatMap((file) =>
-      importsOf(file)
-        .filter((specifier) => driverPackages.test(specifier))
-        .map((specifier) => `${relative(root, file)} imports ${specifier}: only src/db knows the drivers`),
-    )
+const kyselyDriverNames = new Set(['SqliteDialect', 'PostgresDialect', 'SqliteAdapter', 'PostgresAdapter'])
+
+/**
+ * Each driver import (a driver package, or Kysely's dialects and adapters, which are the
+ * drivers' seams) and each check of the dialect (`.dialect`, `dialectOf`) in one file's text:
+ * outside src/db none is allowed.
+ */
+function dialectLeaks(path: string, text: string): string[] {
+  // Parsed only when it names something of the kind: a file naming none has none.
+  if (path.startsWith('src/db/') || !/dialect|kysely|sqlite|['"]pg/.test(text)) return []
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind)
+  const found: string[] = []
+  const at = (node: ts.Node) =>
+    `${path}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`
+  const moduleImported = (node: ts.Node, specifier: string) => {
+    if (driverPackages.test(specifier))
+      found.push(`${at(node)} imports ${specifier}: only src/db knows the drivers`)
+  }
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const specifier = (node.moduleSpecifier as ts.StringLiteral).text
+      moduleImported(node, specifier)
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause
+      if (
+        specifier === 'kysely' &&
+        bindings &&
+        (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))
+      ) {
+        for (const element of bindings.elements) {
+          const name = (element.propertyName ?? element.name).text
+          if (kyselyDriverNames.has(name))
+            found.push(`${at(element)} imports ${name} from kysely: only src/db knows the drivers`)
+        }
+      }
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      moduleImported(node, node.arguments[0].text)
+    } else if (ts.isPropertyAccessExpression(node) && node.name.text === 'dialect') {
+      found.push(`${at(node)} checks the dialect (${node.getText(source)}): ask src/db for a named operation`)
+    } else if (ts.isIdentifier(node) && node.text === 'dialectOf') {
+      found.push(`${at(node)} checks the dialect (dialectOf): ask src/db for a named operation`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
 }
 
 /** The rules docs/architecture.md states: the bold opening of each item under "The rules". */
@@ -265,7 +306,8 @@ const rules: Record<string, () => void> = {
     expect(violations().filter((v) => v.includes('Fastify'))).toEqual([])
   },
   'Only `src/db` knows the databases.': () => {
-    expect(driverImports()).toEqual([])
+    const found = allFiles().flatMap((file) => dialectLeaks(relative(root, file), readFileSync(file, 'utf8')))
+    expect(found).toEqual([])
   },
   'The dashboard shares code with the server only through `src/shared`, and the client package stands alone.':
     () => {
@@ -333,6 +375,27 @@ describe('architecture: the checks themselves work', () => {
   it('finds a driver imported outside src/db', () => {
     expect(driverPackages.test('pg') && driverPackages.test('better-sqlite3-napi')).toBe(true)
     expect(driverPackages.test('pgx') || driverPackages.test('kysely')).toBe(false)
+  })
+
+  it('finds a driver import and a dialect check outside src/db, not in a comment', () => {
+    const text = [
+      "import pg from 'pg'",
+      "import { sql, PostgresAdapter } from 'kysely'",
+      "import { dialectOf } from '../db/database.js'",
+      '// database.dialect in a comment is no check',
+      "const sqlite = require('better-sqlite3-napi')",
+      "if (database.dialect === 'postgres') await sql`select 1`.execute(db)",
+      "const postgres = dialectOf(db) === 'postgres'",
+    ].join('\n')
+    expect(dialectLeaks('src/domain/forms/forms.ts', text)).toEqual([
+      'src/domain/forms/forms.ts:1 imports pg: only src/db knows the drivers',
+      'src/domain/forms/forms.ts:2 imports PostgresAdapter from kysely: only src/db knows the drivers',
+      'src/domain/forms/forms.ts:3 checks the dialect (dialectOf): ask src/db for a named operation',
+      'src/domain/forms/forms.ts:5 imports better-sqlite3-napi: only src/db knows the drivers',
+      'src/domain/forms/forms.ts:6 checks the dialect (database.dialect): ask src/db for a named operation',
+      'src/domain/forms/forms.ts:7 checks the dialect (dialectOf): ask src/db for a named operation',
+    ])
+    expect(dialectLeaks('src/db/database.ts', text)).toEqual([])
   })
 
   it('reads the rules of docs/architecture.md', () => {

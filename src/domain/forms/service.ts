@@ -93,7 +93,7 @@ export function responsesService(
       page: { page: number; page_size: number },
       filter: ResponseFilter,
       hotItemBytes: number,
-    ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes),
+    ) => listResponseItems(database, workspaceId, formId, page, filter, hotItemBytes),
     loadItems: (formId: string, seqs: number[], order: 'asc' | 'desc') =>
       loadResponseItems(db, formId, seqs, order),
     /** What an item of `bytes` stored bytes holds in memory once loaded (responses/listing.ts). */
@@ -133,7 +133,7 @@ export function responsesService(
  * public answers. The reader keeps parsed definitions per form version, one per context.
  */
 export function publicFormsService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
-  const reader = new PublicFormReader(database.db)
+  const reader = new PublicFormReader(database)
   const batches = new SubmissionBatches(database, signal, {
     public: true,
     definitions: new Map(),

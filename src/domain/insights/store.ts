@@ -1,7 +1,6 @@
-import { sql } from 'kysely'
 import { parseTimestamp } from '../../clock.js'
 import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
-import { type Db, dialectOf } from '../../db/database.js'
+import type { Db, Transaction } from '../../db/database.js'
 import type { ResponseItem } from '../../shared/forms/answers.js'
 import { type BucketKey, bucketsOf, childLevel, levelSpan, levels, MINUTE } from './buckets.js'
 import {
@@ -18,7 +17,7 @@ import {
 // lock (responses/store.ts and deletion.ts take it first), so the read-modify-write of a bucket
 // cannot race another.
 
-/** Channel on which PostgreSQL tells every process that a form has new responses (live.ts). */
+/** Channel on which the database tells every process that a form has new responses (live.ts). */
 export const RESPONSES_CHANNEL = 'canvass_responses'
 
 const KEYS_PER_STATEMENT = 200
@@ -30,7 +29,7 @@ const keyOf = (key: BucketKey): string => `${key.level}:${key.bucket}`
  * one's own figures beside it, for the insights that count responses one by one (scan.ts).
  */
 export async function recordInsights(
-  trx: Db,
+  trx: Transaction,
   formId: string,
   stored: readonly { item: ResponseItem }[],
 ): Promise<void> {
@@ -42,7 +41,7 @@ export async function recordInsights(
   }
   await applyDeltas(trx, formId, deltas, 1)
   // Delivered to the listeners when (and only if) the transaction commits.
-  if (dialectOf(trx) === 'postgres') await sql`select pg_notify(${RESPONSES_CHANNEL}, ${formId})`.execute(trx)
+  await trx.notify(RESPONSES_CHANNEL, formId)
 }
 
 /**

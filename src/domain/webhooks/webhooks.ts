@@ -106,12 +106,9 @@ export async function putWebhook(
   }
   const write = () =>
     database.transaction(async (trx) => {
-      // Concurrent PUTs on one form queue on the form's row (the write lock on SQLite), so creates
-      // count one after another and cannot together pass the limit. NO KEY UPDATE leaves
-      // submissions, which only reference the form, free to proceed.
-      if (database.dialect === 'postgres') {
-        await trx.selectFrom('forms').select('id').where('id', '=', formId).forNoKeyUpdate().execute()
-      }
+      // Concurrent PUTs on one form queue on the form's row, so creates count one after another
+      // and cannot together pass the limit; rows that only reference the form stay free.
+      await trx.lockRow('forms', formId)
       const existing = await trx
         .selectFrom('webhooks')
         .selectAll()
