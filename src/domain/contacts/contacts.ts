@@ -4,6 +4,7 @@ import type { Database, Db } from '../../db/database.js'
 import { jsonRecords } from '../../db/fragments.js'
 import type { ContactsTable } from '../../db/tables/contacts.js'
 import { newIds } from '../../ids.js'
+import type { Paging } from '../paging.js'
 import type { ValidContact } from './validation.js'
 
 // Contacts on lists. An address is on a list at most once: the UNIQUE (list_id, email_key)
@@ -169,11 +170,7 @@ export async function deleteContact(
       .executeTakeFirst()
     if (!contact) return false
     // The list row first, as in addContactsToList: one lock order everywhere.
-    await trx
-      .updateTable('contact_lists')
-      .set({ updated_at: sql`updated_at` })
-      .where('id', '=', contact.list_id)
-      .execute()
+    await lockContactList(trx, workspaceId, contact.list_id)
     const deleted = await trx.deleteFrom('contacts').where('id', '=', contact.id).executeTakeFirst()
     // A concurrent delete got there first: for this caller the contact does not exist.
     if (Number(deleted.numDeletedRows) === 0) return false
@@ -195,7 +192,7 @@ export async function deleteContact(
 export async function planContactsOfList(
   db: Db,
   listId: string,
-  page: { offset: number; limit: number },
+  page: Paging,
 ): Promise<{ id: string; bytes: number }[]> {
   return db
     .selectFrom('contacts')

@@ -33,19 +33,32 @@ export async function recordInsights(
   formId: string,
   stored: readonly { item: ResponseItem }[],
 ): Promise<void> {
+  const items = stored.map(({ item }) => item)
+  const figures = await keepOwnFigures(trx, items)
   const deltas = new Map<string, { key: BucketKey; figures: Figures }>()
-  const rows: { response_id: string; figures: string }[] = []
-  for (const { item } of stored) {
-    const figures = figuresOfItem(item)
-    addToBuckets(deltas, parseTimestamp(item.submitted_at) as number, figures)
-    rows.push({ response_id: item.id, figures: figuresToJson(figures) })
-  }
-  for (const chunk of chunksOf(rows, INSERT_ROWS, INSERT_BYTES, (row) => row.figures.length)) {
-    await trx.insertInto('response_figures').values(chunk).execute()
+  for (const [index, item] of items.entries()) {
+    addToBuckets(deltas, parseTimestamp(item.submitted_at) as number, figures[index] as Figures)
   }
   await applyDeltas(trx, formId, deltas, 1)
   // Delivered to the listeners when (and only if) the transaction commits.
   await trx.notify(RESPONSES_CHANNEL, formId)
+}
+
+/**
+ * Works out the figures of each response (named by its item's id) and keeps them beside it, in
+ * response_figures: when it is stored (recordInsights), or by a rebuild for one stored before
+ * they were kept (rebuild.ts). Returns them in the order of the items.
+ */
+export async function keepOwnFigures(trx: Db, items: readonly ResponseItem[]): Promise<Figures[]> {
+  const figures = items.map((item) => figuresOfItem(item))
+  const rows = items.map((item, index) => ({
+    response_id: item.id,
+    figures: figuresToJson(figures[index] as Figures),
+  }))
+  for (const chunk of chunksOf(rows, INSERT_ROWS, INSERT_BYTES, (row) => row.figures.length)) {
+    await trx.insertInto('response_figures').values(chunk).execute()
+  }
+  return figures
 }
 
 /**
