@@ -20,6 +20,8 @@ export interface PublicLimitVerdict {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Counts a failed authentication of this client; throws once it is over its limit. */
+    limitFailedAuthentication: FailureLimit
     /**
      * Finds the form a public submission names, keeps it as request.submittedForm for the route's
      * handler, and counts the submission against the request's address if the form accepts answers.
@@ -49,11 +51,11 @@ export function clientAddressKey(ip: string | undefined): string {
   return normalizeIP(bare)
 }
 
-/** Registers the limits; answers the check the authentication hook runs on a failed token, if any. */
-export async function registerRateLimits(
-  app: FastifyInstance,
-  config: Config,
-): Promise<FailureLimit | undefined> {
+/**
+ * Registers the limits' store, decorates the app with the checks routes and hooks make, and
+ * `rateLimit()`, the token's rate for the routes that act for a caller (src/http/callers.ts).
+ */
+export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   let redis: Redis | undefined
   if (config.redisUrl) {
     // A request waits at most a few seconds for a Redis that is down, then fails instead of hanging.
@@ -64,8 +66,8 @@ export async function registerRateLimits(
     })
   }
   await app.register(rateLimit, {
-    global: config.rateLimit > 0,
-    hook: 'onRequest',
+    // Not on every route: only where forCallers adds it.
+    global: false,
     // Bursts up to twice the sustained rate: the window is two seconds wide.
     max: Math.max(1, config.rateLimit * 2),
     timeWindow: 2000,
@@ -105,7 +107,9 @@ export async function registerRateLimits(
     if (verdict.isAllowed) return { exceeded: false, retryAfter: 0 }
     return { exceeded: verdict.isExceeded, retryAfter: Math.max(1, verdict.ttlInSeconds) }
   })
-  return config.authFailureLimit > 0 ? failedAuthenticationLimit(app, config.authFailureLimit) : undefined
+  const { authFailureLimit } = config
+  const limitFailure = authFailureLimit > 0 ? failedAuthenticationLimit(app, authFailureLimit) : undefined
+  app.decorate('limitFailedAuthentication', limitFailure ?? (async () => undefined))
 }
 
 /** Failed authentications per client address, in the same two-second windows as the token rate. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js'
 import type { PublicFormsService } from '../../domain/forms/service.js'
 import { redactUrl } from '../../logger.js'
 import type { HttpMetrics } from '../metrics.js'
+import { requestIdOf } from '../requests.js'
 import type { BlankPage, BlankPages } from './blank-pages.js'
 
 // The hosted form page is what every respondent opens: the one page that public traffic hits most.
@@ -19,7 +20,6 @@ import type { BlankPage, BlankPages } from './blank-pages.js'
 // on to the framework's route, which answers every case.
 
 const PAGE_PATH = /^\/f\/([A-Za-z0-9_-]{1,64})$/
-const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/
 const ROUTE = '/f/:form_id'
 
 type Encoding = 'identity' | 'gzip' | 'br'
@@ -76,7 +76,7 @@ export function formPageFastPath({ forms, pages, metrics, logger }: FastPathPart
     const started = performance.now()
     const found = await forms.find(match[1] as string).catch(() => undefined)
     if (found?.acceptance !== 'accepting') return false
-    const id = requestId(request)
+    const id = requestIdOf(request.headers['x-request-id'], randomUUID)
     send(response, id, pages.get(found.form), encoding)
     const ms = performance.now() - started
     requests.inc()
@@ -95,11 +95,6 @@ export function formPageFastPath({ forms, pages, metrics, logger }: FastPathPart
     )
     return true
   }
-}
-
-function requestId(request: IncomingMessage): string {
-  const given = request.headers['x-request-id']
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
 }
 
 function send(response: ServerResponse, id: string, page: BlankPage, encoding: Encoding): void {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { forCallers } from '../callers.js'
 import { contactRoutes } from './contacts/index.js'
 import { dashboardRoutes } from './dashboard.js'
 import { formRoutes } from './forms/index.js'
@@ -7,12 +8,12 @@ import { sessionRoutes } from './session.js'
 import { systemRoutes } from './system.js'
 import { webhookRoutes } from './webhooks/index.js'
 
+// In the order of the OpenAPI document's paths. Only the routes that act for a caller run the
+// authentication and the token's rate (forCallers); the others answer anyone.
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes)
-  await app.register(formRoutes)
-  await app.register(contactRoutes)
-  await app.register(webhookRoutes)
+  await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes))
   await app.register(publicRoutes)
-  await app.register(sessionRoutes)
+  await app.register(forCallers(sessionRoutes))
   await app.register(dashboardRoutes)
 }
