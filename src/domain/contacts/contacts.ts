@@ -38,7 +38,7 @@ export function contactView(row: ContactRow): ContactView {
 
 // Rows go to the database as one JSON parameter expanded by the database itself: one short
 // statement whatever the batch size. A multi-row VALUES list of 8,000 parameters costs more to
-// prepare on SQLite (about 7 ms a request) than to run, and is prepared anew every time.
+// prepare on SQLite than to run (docs/performance.md), and is prepared anew every time.
 const ROWS_PER_INSERT = 1000
 
 function insertStatement(dialect: Dialect, listId: string, rowsJson: string) {
