@@ -65,8 +65,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   const backends = [...(only !== 'postgres' ? ['sqlite'] : []), ...(havePostgres ? ['postgres'] : [])]
   return {
     test: {
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
+      // Sized for a loaded 2-core machine (CI beside two CPU-bound processes): a test that passes
+      // takes what it takes; only one that hangs waits this long to fail.
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
       // Vitest's default is one worker per core less one: a single file at a time on a 2-core
       // machine, though most files wait on databases, child processes and the browser. Two files
       // at a time take the suite from ~22 to ~10 minutes here (565 s, 2026-11-24).

@@ -12,4 +12,4 @@ export function nowMicros(): number {
   return lastMicros
 }
 
-export { formatTimestamp, parseTimestamp, timestampSpanMicros } from './timestamps.js'
+export { formatTimestamp, parseTimestamp, timestampSpanMicros } from './shared/timestamps.js'

@@ -1,13 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { domainErrorKinds } from '../src/domain/errors.js'
+import { errorStatus } from '../src/http/errors.js'
 
-// The layers of docs/architecture.md, enforced: a module imports only from its own layer and
-// the layers below it (cli -> server -> http -> context -> delivery -> domain -> db -> base),
-// cli never imports http, and only http and server know Fastify.
+// The rules of docs/architecture.md, each checked here under its own words (the list `rules` at
+// the end); a rule the document states and this file does not check fails the last test.
+// The layers: a module imports only from its own layer and the layers below it
+// (cli -> server -> http -> context -> delivery -> domain -> db -> base -> shared).
 
-const layers = ['base', 'db', 'domain', 'delivery', 'context', 'http', 'server', 'cli'] as const
+const layers = ['shared', 'base', 'db', 'domain', 'delivery', 'context', 'http', 'server', 'cli'] as const
 type Layer = (typeof layers)[number]
 
 const root = resolve(import.meta.dirname, '..')
@@ -15,8 +19,7 @@ const root = resolve(import.meta.dirname, '..')
 function layerOf(file: string): Layer {
   const path = relative(join(root, 'src'), file)
   const top = path.split('/')[0] ?? ''
-  if (['db', 'domain', 'delivery', 'http', 'cli'].includes(top)) return top as Layer
-  if (top === 'web') return 'http'
+  if (['shared', 'db', 'domain', 'delivery', 'http', 'cli'].includes(top)) return top as Layer
   if (path === 'context.ts') return 'context'
   if (path === 'server.ts' || path === 'metrics-server.ts') return 'server'
   return 'base'
@@ -156,16 +159,247 @@ function describeOversized({ path, name, line, lines }: Oversized): string {
     : `${path}:${line} ${name}: ${lines} lines (at most ${MAX_FUNCTION_LINES})`
 }
 
-describe('architecture', () => {
-  it('no import runs against the layers', () => {
-    expect(violations()).toEqual([])
-  })
+/** The dashboard's files and the client package's, beside the server's. */
+const webFiles = () => sourceFiles(join(root, 'web/src'))
+const clientFiles = () => sourceFiles(join(root, 'packages/client/src'))
 
-  it('no file over 400 lines, no function over 120 (route plugins aside)', () => {
+/**
+ * Each import of the dashboard or the client package that leaves its own tree: the dashboard
+ * reaches into the server's only at src/shared; the client package stands alone.
+ */
+function seamViolations(files = [...webFiles(), ...clientFiles()], imports = importsOf): string[] {
+  const found: string[] = []
+  for (const file of files) {
+    const name = relative(root, file)
+    const dashboard = name.startsWith('web/')
+    const own = join(root, dashboard ? 'web' : 'packages/client')
+    for (const specifier of imports(file).filter((s) => s.startsWith('.'))) {
+      const target = resolve(dirname(file), specifier)
+      if (target.startsWith(`${own}/`)) continue
+      if (dashboard && target.startsWith(`${join(root, 'src/shared')}/`)) continue
+      found.push(
+        dashboard
+          ? `${name} imports ${specifier}: the dashboard shares only src/shared`
+          : `${name} imports ${specifier}: the client package imports nothing of the server or the dashboard`,
+      )
+    }
+  }
+  return found
+}
+
+const nodeModules = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]))
+const nodeGlobals = new Set([
+  'Buffer',
+  'process',
+  'require',
+  '__dirname',
+  '__filename',
+  'global',
+  'setImmediate',
+])
+
+/** Node modules imported and Node globals used by a file that must also run in a browser. */
+function nodeApiUses(path: string, text: string): string[] {
+  const found: string[] = []
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind)
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const specifier = (node.moduleSpecifier as ts.StringLiteral).text
+      if (nodeModules.has(specifier)) found.push(`${path} imports ${specifier}`)
+    } else if (ts.isIdentifier(node) && nodeGlobals.has(node.text)) {
+      const parent = node.parent
+      const isMemberName =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent)) && parent.name === node)
+      if (!isMemberName) found.push(`${path} uses ${node.text}`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+/** What runs in a browser: the shared folder, the dashboard and the client package. */
+function browserNodeApiUses(): string[] {
+  return [...sourceFiles(join(root, 'src/shared')), ...webFiles(), ...clientFiles()].flatMap((file) =>
+    nodeApiUses(relative(root, file), readFileSync(file, 'utf8')),
+  )
+}
+
+const driverPackages = /^(better-sqlite3|better-sqlite3-napi|pg|pg-[a-z-]+)$/
+
+const kyselyDriverNames = new Set(['SqliteDialect', 'PostgresDialect', 'SqliteAdapter', 'PostgresAdapter'])
+
+/**
+ * Each driver import (a driver package, or Kysely's dialects and adapters, which are the
+ * drivers' seams) and each check of the dialect (`.dialect`, `dialectOf`) in one file's text:
+ * outside src/db none is allowed.
+ */
+function dialectLeaks(path: string, text: string): string[] {
+  // Parsed only when it names something of the kind: a file naming none has none.
+  if (path.startsWith('src/db/') || !/dialect|kysely|sqlite|['"]pg/.test(text)) return []
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind)
+  const found: string[] = []
+  const at = (node: ts.Node) =>
+    `${path}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`
+  const moduleImported = (node: ts.Node, specifier: string) => {
+    if (driverPackages.test(specifier))
+      found.push(`${at(node)} imports ${specifier}: only src/db knows the drivers`)
+  }
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const specifier = (node.moduleSpecifier as ts.StringLiteral).text
+      moduleImported(node, specifier)
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause
+      if (
+        specifier === 'kysely' &&
+        bindings &&
+        (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))
+      ) {
+        for (const element of bindings.elements) {
+          const name = (element.propertyName ?? element.name).text
+          if (kyselyDriverNames.has(name))
+            found.push(`${at(element)} imports ${name} from kysely: only src/db knows the drivers`)
+        }
+      }
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      moduleImported(node, node.arguments[0].text)
+    } else if (ts.isPropertyAccessExpression(node) && node.name.text === 'dialect') {
+      found.push(`${at(node)} checks the dialect (${node.getText(source)}): ask src/db for a named operation`)
+    } else if (ts.isIdentifier(node) && node.text === 'dialectOf') {
+      found.push(`${at(node)} checks the dialect (dialectOf): ask src/db for a named operation`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+/** The rules docs/architecture.md states: the bold opening of each item under "The rules". */
+function documentedRules(): string[] {
+  const text = readFileSync(join(root, 'docs/architecture.md'), 'utf8')
+  const start = text.indexOf('The rules, and why')
+  const list = text.slice(start, text.indexOf('\n\n', text.indexOf('\n- ', start) + 1) + 1)
+  return [...list.matchAll(/^- \*\*(.+?)\*\*/gm)].map((match) => match[1] as string)
+}
+
+const allFiles = () =>
+  ['src', 'web/src', 'packages/client/src'].flatMap((dir) => sourceFiles(join(root, dir)))
+
+/** Each rule of docs/architecture.md in its own words, and the check that holds it. */
+const rules: Record<string, () => void> = {
+  'A module imports only from its own layer and those below.': () => {
+    expect(violations().filter((v) => !v.includes('cli imports http') && !v.includes('Fastify'))).toEqual([])
+  },
+  '`cli` never imports `http`.': () => {
+    expect(violations().filter((v) => v.includes('cli imports http'))).toEqual([])
+  },
+  'Only `http` and `server` import Fastify.': () => {
+    expect(violations().filter((v) => v.includes('Fastify'))).toEqual([])
+  },
+  'Only `src/db` knows the databases.': () => {
+    const found = allFiles().flatMap((file) => dialectLeaks(relative(root, file), readFileSync(file, 'utf8')))
+    expect(found).toEqual([])
+  },
+  'The dashboard shares code with the server only through `src/shared`, and the client package stands alone.':
+    () => {
+      expect(seamViolations()).toEqual([])
+    },
+  'What runs in a browser uses no Node API.': () => {
+    expect(browserNodeApiUses()).toEqual([])
+  },
+  'The domain has its own error vocabulary.': () => {
+    // Every kind is an error code of the API (src/http/errors.ts maps it, in one place).
+    expect(domainErrorKinds.filter((kind) => !(kind in errorStatus))).toEqual([])
+  },
+  'No import cycle.': () => {
+    expect(importCycles(allFiles())).toEqual([])
+  },
+  'Files a person can hold.': () => {
     const found = ['src', 'web/src']
       .flatMap((dir) => sourceFiles(join(root, dir)))
       .flatMap((file) => oversized(relative(root, file), readFileSync(file, 'utf8')))
     expect(found.filter((entry) => !allowedForNow(entry)).map(describeOversized)).toEqual([])
+  },
+}
+
+describe('architecture: the rules of docs/architecture.md', () => {
+  for (const [rule, check] of Object.entries(rules)) it(rule, check)
+
+  it('every rule the document states is checked here, and every check is a rule it states', () => {
+    expect(documentedRules()).toEqual(Object.keys(rules))
+  })
+})
+
+describe('architecture: the checks themselves work', () => {
+  it('finds the dashboard reaching past src/shared and the client package reaching out', () => {
+    const imports: Record<string, string[]> = {
+      'web/src/builder/preview.tsx': [
+        '../../../src/shared/pages/form-page',
+        '../../../src/http/errors',
+        '../api',
+      ],
+      'packages/client/src/index.ts': ['./errors.js', '../../../src/shared/strings.js'],
+    }
+    const files = Object.keys(imports).map((file) => join(root, file))
+    expect(seamViolations(files, (file) => imports[relative(root, file)] ?? [])).toEqual([
+      'web/src/builder/preview.tsx imports ../../../src/http/errors: the dashboard shares only src/shared',
+      'packages/client/src/index.ts imports ../../../src/shared/strings.js: the client package imports nothing of the server or the dashboard',
+    ])
+  })
+
+  it('finds a Node module and Node globals, not a property of the same name', () => {
+    const text = [
+      "import { gzipSync } from 'node:zlib'",
+      "import { join } from 'path'",
+      'export const bytes = Buffer.from("a")',
+      'export const env = process.env.X',
+      'export const ok = { process: 1, Buffer: 2 }.process + history.length',
+    ].join('\n')
+    expect(nodeApiUses('src/shared/x.ts', text)).toEqual([
+      'src/shared/x.ts imports node:zlib',
+      'src/shared/x.ts imports path',
+      'src/shared/x.ts uses Buffer',
+      'src/shared/x.ts uses process',
+    ])
+  })
+
+  it('finds a driver imported outside src/db', () => {
+    expect(driverPackages.test('pg') && driverPackages.test('better-sqlite3-napi')).toBe(true)
+    expect(driverPackages.test('pgx') || driverPackages.test('kysely')).toBe(false)
+  })
+
+  it('finds a driver import and a dialect check outside src/db, not in a comment', () => {
+    const text = [
+      "import pg from 'pg'",
+      "import { sql, PostgresAdapter } from 'kysely'",
+      "import { dialectOf } from '../db/database.js'",
+      '// database.dialect in a comment is no check',
+      "const sqlite = require('better-sqlite3-napi')",
+      "if (database.dialect === 'postgres') await sql`select 1`.execute(db)",
+      "const postgres = dialectOf(db) === 'postgres'",
+    ].join('\n')
+    expect(dialectLeaks('src/domain/forms/forms.ts', text)).toEqual([
+      'src/domain/forms/forms.ts:1 imports pg: only src/db knows the drivers',
+      'src/domain/forms/forms.ts:2 imports PostgresAdapter from kysely: only src/db knows the drivers',
+      'src/domain/forms/forms.ts:3 checks the dialect (dialectOf): ask src/db for a named operation',
+      'src/domain/forms/forms.ts:5 imports better-sqlite3-napi: only src/db knows the drivers',
+      'src/domain/forms/forms.ts:6 checks the dialect (database.dialect): ask src/db for a named operation',
+      'src/domain/forms/forms.ts:7 checks the dialect (dialectOf): ask src/db for a named operation',
+    ])
+    expect(dialectLeaks('src/db/database.ts', text)).toEqual([])
+  })
+
+  it('reads the rules of docs/architecture.md', () => {
+    expect(documentedRules()).toContain('No import cycle.')
   })
 
   it('finds an oversized file and function, not a route plugin (the check itself works)', () => {
@@ -184,11 +418,6 @@ describe('architecture', () => {
       'src/http/app.ts:1 long: 121 lines (at most 120)',
       'src/http/app.ts:242 formRoutes: 152 lines (at most 120)',
     ])
-  })
-
-  it('no import cycle in the server, the dashboard or the client', () => {
-    const files = ['src', 'web/src', 'packages/client/src'].flatMap((dir) => sourceFiles(join(root, dir)))
-    expect(importCycles(files)).toEqual([])
   })
 
   it('finds an import cycle (the check itself works)', () => {

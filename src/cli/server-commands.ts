@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
-import { createDatabaseIfMissing, openDatabase } from '../db/database.js'
+import { openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
+import { createDatabaseIfMissing } from '../db/postgres-connections.js'
 import { insightsService } from '../domain/insights/service.js'
 import { startServer } from '../server.js'
 import { parseHost, parsePort } from './options.js'

@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { CompiledQuery, Kysely, PostgresAdapter, type RawBuilder, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.js'
+import { type HotReads, hotReads, type PreparedRead } from './hot-reads.js'
+import { OwnSchemaPostgresDialect } from './own-schema.js'
+import { listenOn } from './postgres-connections.js'
 import type { Schema } from './schema.js'
 import { openSqliteConnection, type SqliteConnection, type SqliteStatement } from './sqlite-driver.js'
 
 // The one place that knows the drivers: it opens the database, owns transactions
 // (BEGIN IMMEDIATE and busy retries on SQLite, serialisation retries on PostgreSQL)
-// and hides the dialects' quirks from the rest of Canvass.
+// and hides the dialects' quirks from the rest of Canvass. Where the engines must differ, the
+// rest of Canvass asks for a named operation (here, in hot-reads.ts and in fragments.ts); no
+// file outside src/db asks which engine it is on (test/architecture.test.ts).
 
 export type Dialect = 'sqlite' | 'postgres'
 export type Db = Kysely<Schema>
@@ -21,13 +26,46 @@ export type Transaction = Db & {
    * not see before the data they announce is visible. A hook must not throw.
    */
   afterCommit(hook: () => void): void
+  /**
+   * Tells every process listening on `channel` (Database.listen) once the transaction commits.
+   * Where the database has no listeners (SQLite: followers poll), nothing.
+   */
+  notify(channel: string, payload: string): Promise<void>
+  /**
+   * Holds the row's lock until the transaction ends, so transactions that lock the same row run
+   * one after another; rows that only reference it can still be written (PostgreSQL: FOR NO KEY
+   * UPDATE). On SQLite every write transaction runs alone already: nothing to do.
+   */
+  lockRow(table: 'forms', id: string): Promise<void>
+}
+
+/** What differs between the engines, in the terms the rest of Canvass needs. */
+export interface Capabilities {
+  /**
+   * Whether processes other than this one may be working on the database at once (PostgreSQL):
+   * then leases and locks another holds are real. False where one process serves the database
+   * (SQLite), so what a crashed run of it left held is void when it starts again.
+   */
+  readonly sharedByProcesses: boolean
 }
 
 export interface Database {
+  /** Which engine, for tests and messages; code outside src/db asks for a named operation instead. */
   readonly dialect: Dialect
   readonly db: Db
+  readonly capabilities: Capabilities
+  /** The hottest reads, written by hand and prepared once (hot-reads.ts). */
+  readonly reads: HotReads
   /** Runs fn in one write transaction, retrying when the database asks for it. */
   transaction<T>(fn: (trx: Transaction) => Promise<T>): Promise<T>
+  /**
+   * Runs fn as one claim of queued rows: rows a select of fn's locks by ending with `skipClaimed`
+   * stay this claim's until fn returns, and rows another claim holds are skipped, so workers in
+   * several processes claim different rows (PostgreSQL: a transaction, FOR UPDATE SKIP LOCKED).
+   * On SQLite one process claims, and its statements run one at a time: fn runs without a
+   * transaction and `skipClaimed` is empty.
+   */
+  claim<T>(fn: (db: Db, skipClaimed: RawBuilder<unknown>) => Promise<T>): Promise<T>
   ping(): Promise<void>
   /**
    * PostgreSQL only: LISTEN on `channel` over one dedicated connection, reconnecting when it is
@@ -42,7 +80,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-/** The dialect of a database handle or of a transaction on it. */
+/** The dialect of a database handle or of a transaction on it (for src/db's own fragments). */
 export function dialectOf(db: Db): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
@@ -72,22 +110,28 @@ function openSqlite(filename: string): Database {
   driver.pragma('foreign_keys = ON')
   cachePreparedStatements(driver)
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: driver }) })
-  // Hot read paths may use prepared statements on a second, read-only connection: it sees only
-  // committed data (WAL), never the half-done transaction Kysely's connection may be in.
+  // The hot reads run prepared statements on a second, read-only connection: it sees only
+  // committed data (WAL), never the half-done transaction Kysely's connection may be in. An
+  // in-memory database has no second connection: they run through Kysely then.
   let reader: SqliteConnection | undefined
-  if (!memory) {
-    sqliteReaders.set(db, () => {
-      if (!reader) {
-        reader = openSqliteConnection(filename, { readonly: true })
-        reader.pragma('busy_timeout = 5000')
-      }
-      return reader
-    })
+  const readOnly = () => {
+    if (!reader) {
+      reader = openSqliteConnection(filename, { readonly: true })
+      reader.pragma('busy_timeout = 5000')
+    }
+    return reader
+  }
+  const prepare = (text: string): PreparedRead => {
+    if (memory) return throughKysely(db, text)
+    const statement = readOnly().prepare(text).raw()
+    return (params) => statement.all(...params) as unknown[][]
   }
 
   return {
     dialect: 'sqlite',
     db,
+    capabilities: { sharedByProcesses: false },
+    reads: hotReads({ prepare, placeholder: () => '?', joinedPages: true }),
     async transaction(fn) {
       // Kysely serialises every query on its single SQLite connection, so holding the
       // connection for the transaction keeps other requests out until it ends.
@@ -96,7 +140,7 @@ function openSqlite(filename: string): Database {
           db.connection().execute(async (conn) => {
             await conn.executeQuery(BEGIN_IMMEDIATE)
             try {
-              const result = await fn(Object.assign(conn, { afterCommit }))
+              const result = await fn(Object.assign(conn, { afterCommit, notify: nothing, lockRow: nothing }))
               await conn.executeQuery(COMMIT)
               return result
             } catch (error) {
@@ -106,6 +150,9 @@ function openSqlite(filename: string): Database {
           }),
         ),
       )
+    },
+    claim(fn) {
+      return fn(db, sql``)
     },
     async ping() {
       await sql`select 1`.execute(db)
@@ -139,47 +186,20 @@ function cachePreparedStatements(driver: SqliteConnection): void {
   }) as typeof driver.prepare
 }
 
-const sqliteReaders = new WeakMap<Db, () => SqliteConnection>()
-const postgresPools = new WeakMap<Db, pg.Pool>()
+const nothing = async () => undefined
 
-/**
- * A prepared read-only statement returning the first column of each row, for hot read paths
- * where building and preparing each query costs as much as running it: on SQLite a statement on
- * the read-only connection, on PostgreSQL a named statement (parsed and planned once per pooled
- * connection, then only bound). Undefined on in-memory SQLite: callers fall back to Kysely.
- */
-export function preparedColumnReader(
-  db: Db,
-  text: string,
-): ((...params: unknown[]) => unknown[] | Promise<unknown[]>) | undefined {
-  return preparedReader(db, text, 'column') as ReturnType<typeof preparedColumnReader>
+/** A hand-written read run through Kysely, each row as the array of its columns. */
+function throughKysely(db: Db, text: string): PreparedRead {
+  return async (params) =>
+    (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params))).rows.map((row) =>
+      Object.values(row),
+    )
 }
 
-/** As preparedColumnReader, each row as an array of its columns. */
-export function preparedRowReader(
-  db: Db,
-  text: string,
-): ((...params: unknown[]) => unknown[][] | Promise<unknown[][]>) | undefined {
-  return preparedReader(db, text, 'row') as ReturnType<typeof preparedRowReader>
-}
-
-function preparedReader(
-  db: Db,
-  text: string,
-  shape: 'column' | 'row',
-): ((...params: unknown[]) => unknown[] | Promise<unknown[]>) | undefined {
-  const pool = postgresPools.get(db)
-  if (pool) {
-    const name = `canvass_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`
-    return async (...values) => {
-      const result = await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })
-      return shape === 'row' ? result.rows : result.rows.map((row) => row[0])
-    }
-  }
-  const reader = sqliteReaders.get(db)
-  if (!reader) return undefined
-  const statement = shape === 'row' ? reader().prepare(text).raw() : reader().prepare(text).pluck()
-  return (...params) => statement.all(...params)
+/** A named statement: parsed and planned once per pooled connection, then only bound. */
+function preparedOnPool(pool: pg.Pool, text: string): PreparedRead {
+  const name = `canvass_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`
+  return async (values) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows
 }
 
 function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poolSize: number): Database {
@@ -198,20 +218,39 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
   })
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined)
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
-  postgresPools.set(db, pool)
+  const db = new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }) })
   const listeners = new Set<() => Promise<void>>()
+  const transaction: Database['transaction'] = (fn) =>
+    retry(isPostgresRetryable, () =>
+      withCommitHooks((afterCommit) =>
+        db.transaction().execute((trx) =>
+          fn(
+            Object.assign(trx, {
+              afterCommit,
+              // Delivered by PostgreSQL when (and only if) the transaction commits.
+              notify: async (channel: string, payload: string) => {
+                await sql`select pg_notify(${channel}, ${payload})`.execute(trx)
+              },
+              lockRow: async (table: 'forms', id: string) => {
+                await sql`select id from ${sql.table(table)} where id = ${id} for no key update`.execute(trx)
+              },
+            }),
+          ),
+        ),
+      ),
+    )
 
   return {
     dialect: 'postgres',
     db,
-    transaction(fn) {
-      return retry(isPostgresRetryable, () =>
-        withCommitHooks((afterCommit) =>
-          db.transaction().execute((trx) => fn(Object.assign(trx, { afterCommit }))),
-        ),
-      )
-    },
+    capabilities: { sharedByProcesses: true },
+    reads: hotReads({
+      prepare: (text) => preparedOnPool(pool, text),
+      placeholder: (n) => `$${n}`,
+      joinedPages: false,
+    }),
+    transaction,
+    claim: (fn) => transaction((trx) => fn(trx, sql`for update skip locked`)),
     async ping() {
       await sql`select 1`.execute(db)
     },
@@ -233,35 +272,6 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
 }
 
 /**
- * `canvass migrate --create-database`: creates the PostgreSQL database DATABASE_URL names, through
- * the server's `postgres` maintenance database. Its name when it was created; undefined when it was there.
- * SQLite needs nothing: the file is created when first opened.
- */
-export async function createDatabaseIfMissing(config: DatabaseConfig): Promise<string | undefined> {
-  if (config.kind === 'sqlite') return undefined
-  const target = new URL(config.connectionString)
-  const name = decodeURIComponent(target.pathname.slice(1))
-  if (name === '') throw new Error('DATABASE_URL names no database (postgres://user@host:port/<name>)')
-  const maintenance = new URL(config.connectionString)
-  maintenance.pathname = name === 'postgres' ? '/template1' : '/postgres'
-  maintenance.search = ''
-  const client = new pg.Client({ connectionString: maintenance.toString(), connectionTimeoutMillis: 5000 })
-  await client.connect()
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name])
-    if (found.rowCount) return undefined
-    await client.query(`create database ${pg.escapeIdentifier(name)}`)
-    return name
-  } catch (error) {
-    // Another process created it in between.
-    if (errorCode(error) === '42P04') return undefined
-    throw error
-  } finally {
-    await client.end()
-  }
-}
-
-/**
  * One try of a transaction, then the hooks it registered, once it has committed and released its
  * connection. A try that fails (rolled back, perhaps retried) drops its hooks with it. A throwing
  * hook is ignored: the data is committed, and an error would make the caller retry or report a
@@ -278,52 +288,6 @@ async function withCommitHooks<T>(run: (afterCommit: (hook: () => void) => void)
     }
   }
   return result
-}
-
-function listenOn(
-  config: Extract<DatabaseConfig, { kind: 'postgres' }>,
-  channel: string,
-  onNotification: (payload: string) => void,
-  onConnect: () => void,
-): () => Promise<void> {
-  let stopped = false
-  let client: pg.Client | undefined
-  let retry: NodeJS.Timeout | undefined
-  const connect = async () => {
-    if (stopped) return
-    const next = new pg.Client({
-      connectionString: config.connectionString,
-      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
-    })
-    const reconnect = () => {
-      if (client !== next) return
-      client = undefined
-      next.end().catch(() => undefined)
-      if (!stopped) retry = setTimeout(() => void connect(), 1000)
-    }
-    next.on('error', reconnect)
-    next.on('end', reconnect)
-    next.on('notification', (message) => {
-      if (message.channel === channel) onNotification(message.payload ?? '')
-    })
-    client = next
-    try {
-      await next.connect()
-      await next.query(`listen "${channel.replace(/"/g, '""')}"`)
-      if (stopped) await next.end()
-      else onConnect()
-    } catch {
-      reconnect()
-    }
-  }
-  void connect()
-  return async () => {
-    stopped = true
-    clearTimeout(retry)
-    const current = client
-    client = undefined
-    await current?.end().catch(() => undefined)
-  }
 }
 
 async function retry<T>(

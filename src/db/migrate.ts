@@ -1,15 +1,6 @@
 import { type Kysely, type MigrationResultSet, Migrator, sql } from 'kysely'
-import type { Database, Dialect } from './database.js'
+import type { Database } from './database.js'
 import { migrations } from './migrations/index.js'
-
-/**
- * A migration is frozen in time: it sees an untyped database and the dialect, never the
- * application's table types, so later changes to the code cannot change what it did.
- */
-export interface Migration {
-  // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema types
-  up(db: Kysely<any>, dialect: Dialect): Promise<void>
-}
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({

@@ -118,7 +118,9 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
 }
 
 async function run(ctx: WorkerContext): Promise<void> {
-  if (ctx.database.dialect === 'sqlite') await releaseAllLeases(ctx.database.db).catch(() => undefined)
+  // Where no other process delivers (SQLite), the leases left held are a crashed run's.
+  if (!ctx.database.capabilities.sharedByProcesses)
+    await releaseAllLeases(ctx.database.db).catch(() => undefined)
   while (!ctx.stopping) {
     ctx.wakeup.clear()
     if (Date.now() >= ctx.nextPruneAt) await prune(ctx)

@@ -1,3 +1,6 @@
+import type { FieldError } from '../shared/field-error.js'
+import { unstorableStrings } from '../shared/storable.js'
+
 // The domain's own failure vocabulary. Domain code throws a DomainError with one of these kinds;
 // the HTTP layer maps each kind to its status and problem document (src/http/errors.ts), the CLI
 // prints it. Nothing here knows about HTTP.
@@ -11,11 +14,7 @@ export const domainErrorKinds = [
 
 export type DomainErrorKind = (typeof domainErrorKinds)[number]
 
-export interface FieldError {
-  /** JSON pointer to the offending place, e.g. `/contacts/3/email`. */
-  path: string
-  message: string
-}
+export type { FieldError }
 
 export class DomainError extends Error {
   constructor(
@@ -43,4 +42,10 @@ export function validationFailed(errors: FieldError[]): DomainError {
 
 export function conflict(detail: string): DomainError {
   return new DomainError('conflict', detail)
+}
+
+/** Refuses a parsed body holding a string the databases cannot store faithfully. */
+export function rejectUnstorable(value: unknown): void {
+  const errors = unstorableStrings(value)
+  if (errors.length > 0) throw validationFailed(errors)
 }

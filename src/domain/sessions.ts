@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { nowMicros } from '../clock.js'
 import type { Db } from '../db/database.js'
 import { newId } from '../ids.js'
-import type { Scope } from './scopes.js'
-import { digestToken, findActiveToken, type TokenPrincipal } from './tokens.js'
+import { digestToken, findActiveToken, principalOf, type TokenPrincipal } from './tokens.js'
 
 // Dashboard sessions (docs/api.md#dashboard-sessions): a token is exchanged once for a session
 // secret that lives only in an HttpOnly cookie. Only its digest is stored; a session ends when it
@@ -72,13 +71,7 @@ export async function findActiveSession(db: Db, secret: string): Promise<TokenPr
     .where('sessions.expires_at', '>', nowMicros())
     .where('api_tokens.revoked_at', 'is', null)
     .executeTakeFirst()
-  if (!row) return undefined
-  return {
-    tokenId: row.id,
-    workspaceId: row.workspace_id,
-    scopes: new Set(row.scopes.split(' ').filter(Boolean) as Scope[]),
-    expiresAt: row.expires_at,
-  }
+  return row ? { ...principalOf(row), expiresAt: row.expires_at } : undefined
 }
 
 /** Ends a session; ending one that does not exist (any more) is not an error. */

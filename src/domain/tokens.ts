@@ -75,12 +75,17 @@ export async function findActiveToken(db: Db, plain: string): Promise<TokenPrinc
     .where('digest', '=', digestToken(plain))
     .where('revoked_at', 'is', null)
     .executeTakeFirst()
-  if (!row) return undefined
-  return {
-    tokenId: row.id,
-    workspaceId: row.workspace_id,
-    scopes: new Set(row.scopes.split(' ').filter(Boolean) as Scope[]),
-  }
+  return row ? principalOf(row) : undefined
+}
+
+/** The principal a token's row stands for (a dashboard session's too: sessions.ts). */
+export function principalOf(row: { id: string; workspace_id: string; scopes: string }): TokenPrincipal {
+  return { tokenId: row.id, workspaceId: row.workspace_id, scopes: new Set(scopesOf(row.scopes)) }
+}
+
+/** Scopes are stored as one space-separated text. */
+function scopesOf(stored: string): Scope[] {
+  return stored.split(' ').filter(Boolean) as Scope[]
 }
 
 export async function listTokens(db: Db): Promise<TokenSummary[]> {
@@ -101,7 +106,7 @@ export async function listTokens(db: Db): Promise<TokenSummary[]> {
     id: row.id,
     name: row.name,
     workspace: row.workspace,
-    scopes: row.scopes.split(' ').filter(Boolean) as Scope[],
+    scopes: scopesOf(row.scopes),
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   }))

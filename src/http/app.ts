@@ -14,11 +14,11 @@ import Fastify, {
 import FindMyWay from 'find-my-way'
 import secureJson from 'secure-json-parse'
 import type { AppContext } from '../context.js'
-import { DomainError } from '../domain/errors.js'
+import { DomainError, rejectUnstorable } from '../domain/errors.js'
 import type { Scope } from '../domain/scopes.js'
-import { isStorableString, rejectUnstorable } from '../domain/storable.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
 import { redactUrl } from '../logger.js'
+import { isStorableString } from '../shared/storable.js'
 import {
   authenticate,
   type CallerCheck,

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import { parseTimestamp } from '../clock.js'
 import type { FieldError } from '../domain/errors.js'
-import { escapePointer } from '../domain/storable.js'
+import { escapePointer } from '../shared/storable.js'
 
 // Values are validated as sent, with no type coercion: "5" is not a number in a body.
 // Query values are strings on the wire; coerceQuery turns the ones that are plainly written

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/db/database.js'
 import { SubmissionBatches } from '../../src/domain/forms/batches.js'
-import { NotAcceptingError } from '../../src/domain/forms/settings.js'
+import { NotAcceptingError } from '../../src/shared/forms/settings.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { createForm, submit, tinyForm } from './fixtures.js'
 

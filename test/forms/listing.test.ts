@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pageEnd } from '../../src/domain/forms/responses/listing.js'
+import { pageEnd } from '../../src/db/hot-reads.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { createForm, submitMany, tinyForm } from './fixtures.js'
 

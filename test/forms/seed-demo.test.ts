@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { questionKinds } from '../../src/domain/forms/definition.js'
 import { createToken, ensureWorkspace } from '../../src/domain/tokens.js'
+import { questionKinds } from '../../src/shared/forms/definition.js'
 import { useTestContext } from '../support/context.js'
 import { lastLine, runCanvass } from '../support/process.js'
 

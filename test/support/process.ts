@@ -39,7 +39,7 @@ export function spawnCanvass(args: string[], env: Record<string, string>): Canva
     child,
     output: () => text,
     exited,
-    waitFor(pattern, timeoutMs = 20_000) {
+    waitFor(pattern, timeoutMs = 60_000) {
       return new Promise((done, fail) => {
         const check = () => {
           const match = text.match(pattern)

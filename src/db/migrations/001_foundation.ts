@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 export const foundation: Migration = {
   async up(db) {

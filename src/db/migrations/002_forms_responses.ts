@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 // Forms, and responses stored as their listed item (item_json) with a gap-free per-form
 // position (seq): a listing page is one index range on (form_id, seq), see domain/forms.

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 // Contact lists and contacts. UNIQUE (list_id, email_key) is what keeps an address on a list
 // once, whatever the concurrency; the stored idempotent answers go with their list.

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 export const webhooks: Migration = {
   async up(db) {

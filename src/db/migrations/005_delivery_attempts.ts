@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 // Every delivery attempt, not only the last: the log a user reads when a receiver fails.
 // Deliveries recorded before this migration keep only their summary (attempts, last status and

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 // The size of a form's largest stored response item, so the listing can tell from the form row
 // alone (in the page query itself) that a page is small enough to read in one go (issue 11).

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 // Dashboard sessions: a browser signs in with an API token once and then holds only a cookie.
 // Like tokens, a session is stored as the digest of its secret; it dies with its token.

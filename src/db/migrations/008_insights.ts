@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 // Insights (docs/api.md#insights) kept up to date as responses are stored and deleted: one row of figures
 // per form and time bucket (the whole form, each UTC day, hour and minute with responses).

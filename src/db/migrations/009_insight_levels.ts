@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 // Insight buckets of six hours and of ten minutes, between the day, the hour and the minute, so
 // that a window's edges read a few buckets instead of up to 23 hours and 59 minutes each. As in

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 // Each response's own figures (the answers insights count, src/domain/insights/figures.ts), so
 // that insights over a list of responses or a window's partial minutes read those rather than

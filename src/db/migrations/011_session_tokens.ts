@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js'
+import type { Migration } from './migration.js'
 
 // Signing in ends a token's sessions past its cap (CANVASS_SESSIONS_PER_TOKEN): that trim, and
 // the cascade when a token goes, find a token's sessions by this index instead of a scan.

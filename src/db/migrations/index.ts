@@ -1,4 +1,3 @@
-import type { Migration } from '../migrate.js'
 import { foundation } from './001_foundation.js'
 import { formsAndResponses } from './002_forms_responses.js'
 import { contacts } from './003_contacts.js'
@@ -10,6 +9,7 @@ import { insights } from './008_insights.js'
 import { insightLevels } from './009_insight_levels.js'
 import { responseFigures } from './010_response_figures.js'
 import { sessionTokens } from './011_session_tokens.js'
+import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
 export const migrations: Record<string, Migration> = {

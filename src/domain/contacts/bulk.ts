@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { nowMicros } from '../../clock.js'
-import type { Database, Db, Dialect } from '../../db/database.js'
+import type { Database, Db } from '../../db/database.js'
 import { DomainError } from '../errors.js'
 import { type ContactView, insertContacts, lockContactList } from './contacts.js'
 import type { BulkRequest } from './validation.js'
@@ -50,9 +50,7 @@ export async function addContactsToList(
 ): Promise<BulkOutcome | undefined> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await database.transaction((trx) =>
-        addInTransaction(trx, database.dialect, workspaceId, request, idempotency),
-      )
+      return await database.transaction((trx) => addInTransaction(trx, workspaceId, request, idempotency))
     } catch (error) {
       if (!(error instanceof IdempotencyRace) || attempt >= 3) throw error
     }
@@ -61,7 +59,6 @@ export async function addContactsToList(
 
 async function addInTransaction(
   trx: Db,
-  dialect: Dialect,
   workspaceId: string,
   request: BulkRequest,
   idempotency: IdempotencyKey | undefined,
@@ -87,7 +84,7 @@ async function addInTransaction(
       return { replayed: true, status: Number(stored.status_code), text: stored.response_body, added: 0 }
     }
   }
-  const added = await insertContacts(trx, dialect, request.list_id, request.contacts)
+  const added = await insertContacts(trx, request.list_id, request.contacts)
   const body: BulkAnswer = { added_contacts: added, contact_list_id: request.list_id }
   if (!idempotency) return { replayed: false, status: 201, body, added: added.length }
 

@@ -1,8 +1,10 @@
 import { sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../clock.js'
-import type { Database, Db, Dialect } from '../../db/database.js'
+import type { Database, Db } from '../../db/database.js'
+import { jsonRecords } from '../../db/fragments.js'
 import type { ContactsTable } from '../../db/tables/contacts.js'
 import { newIds } from '../../ids.js'
+import type { Paging } from '../paging.js'
 import type { ValidContact } from './validation.js'
 
 // Contacts on lists. An address is on a list at most once: the UNIQUE (list_id, email_key)
@@ -36,27 +38,25 @@ export function contactView(row: ContactRow): ContactView {
   }
 }
 
-// Rows go to the database as one JSON parameter expanded by the database itself: one short
-// statement whatever the batch size. A multi-row VALUES list of 8,000 parameters costs more to
-// prepare on SQLite than to run (docs/performance.md), and is prepared anew every time.
+// Rows go to the database as one JSON parameter, expanded by the database itself (jsonRecords).
 const ROWS_PER_INSERT = 1000
 
-function insertStatement(dialect: Dialect, listId: string, rowsJson: string) {
-  const into = sql`insert into contacts (id, list_id, email, email_key, name, data, created_at, updated_at)`
-  const done = sql`on conflict (list_id, email_key) do nothing returning id`
-  if (dialect === 'postgres') {
-    return sql<{ id: string }>`${into}
-      select r.id, ${listId}, r.email, r.email_key, r.name, r.data, r.created_at, r.created_at
-      from json_to_recordset(${rowsJson}::json)
-        as r(id text, email text, email_key text, name text, data text, created_at bigint)
-      ${done}`
-  }
+const rowColumns = {
+  id: 'text',
+  email: 'text',
+  email_key: 'text',
+  name: 'text',
+  data: 'text',
+  created_at: 'bigint',
+} as const
+
+function insertStatement(db: Db, listId: string, rowsJson: string) {
   // "where true": SQLite needs it to parse an upsert after a SELECT.
-  return sql<{ id: string }>`${into}
-    select value ->> 'id', ${listId}, value ->> 'email', value ->> 'email_key', value ->> 'name',
-      value ->> 'data', value ->> 'created_at', value ->> 'created_at'
-    from json_each(${rowsJson}) where true
-    ${done}`
+  return sql<{ id: string }>`
+    insert into contacts (id, list_id, email, email_key, name, data, created_at, updated_at)
+    select r.id, ${listId}, r.email, r.email_key, r.name, r.data, r.created_at, r.created_at
+    from ${jsonRecords(db, rowsJson, rowColumns)} where true
+    on conflict (list_id, email_key) do nothing returning id`
 }
 
 /**
@@ -81,7 +81,6 @@ export async function lockContactList(trx: Db, workspaceId: string, listId: stri
  */
 export async function insertContacts(
   trx: Db,
-  dialect: Dialect,
   listId: string,
   contacts: readonly ValidContact[],
 ): Promise<ContactView[]> {
@@ -102,7 +101,7 @@ export async function insertContacts(
   const added = new Set<string>()
   for (let start = 0; start < sorted.length; start += ROWS_PER_INSERT) {
     const chunk = JSON.stringify(sorted.slice(start, start + ROWS_PER_INSERT))
-    const inserted = await insertStatement(dialect, listId, chunk).execute(trx)
+    const inserted = await insertStatement(trx, listId, chunk).execute(trx)
     for (const row of inserted.rows) added.add(row.id)
   }
   if (added.size > 0) {
@@ -171,11 +170,7 @@ export async function deleteContact(
       .executeTakeFirst()
     if (!contact) return false
     // The list row first, as in addContactsToList: one lock order everywhere.
-    await trx
-      .updateTable('contact_lists')
-      .set({ updated_at: sql`updated_at` })
-      .where('id', '=', contact.list_id)
-      .execute()
+    await lockContactList(trx, workspaceId, contact.list_id)
     const deleted = await trx.deleteFrom('contacts').where('id', '=', contact.id).executeTakeFirst()
     // A concurrent delete got there first: for this caller the contact does not exist.
     if (Number(deleted.numDeletedRows) === 0) return false
@@ -197,7 +192,7 @@ export async function deleteContact(
 export async function planContactsOfList(
   db: Db,
   listId: string,
-  page: { offset: number; limit: number },
+  page: Paging,
 ): Promise<{ id: string; bytes: number }[]> {
   return db
     .selectFrom('contacts')

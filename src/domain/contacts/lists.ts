@@ -2,6 +2,7 @@ import { formatTimestamp, nowMicros } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import type { ContactListsTable } from '../../db/tables/contacts.js'
 import { newId } from '../../ids.js'
+import type { Paging } from '../paging.js'
 
 // Contact lists of a workspace. Every look-up is by (workspace, id): another workspace's list
 // is indistinguishable from one that does not exist.
@@ -60,7 +61,7 @@ export async function findContactList(
 export async function listContactLists(
   db: Db,
   workspaceId: string,
-  page: { offset: number; limit: number },
+  page: Paging,
 ): Promise<ContactListView[]> {
   const rows = await db
     .selectFrom('contact_lists')

@@ -1,6 +1,6 @@
+import { isStorableString } from '../../shared/storable.js'
+import { EMAIL_MAX, emailProblem, isLongerThan } from '../../shared/strings.js'
 import type { FieldError } from '../errors.js'
-import { isStorableString } from '../storable.js'
-import { EMAIL_MAX, emailProblem, isLongerThan } from '../strings.js'
 
 // The rules for a contact, shared by the bulk add (server) and `contacts import` (CLI) so the
 // two cannot drift. Every problem is collected, each named by a JSON pointer.

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js'
+import type { Submission } from '../../shared/forms/answers.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
-import type { Submission } from './answers.js'
 import {
   type StoredResponse,
   type StoreOptions,

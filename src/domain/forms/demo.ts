@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js'
+import type { Submission } from '../../shared/forms/answers.js'
+import type { FormInput } from '../../shared/forms/definition.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
-import type { Submission } from './answers.js'
-import type { FormInput } from './definition.js'
 import { createForm } from './forms.js'
 import { storeResponses } from './responses/store.js'
 

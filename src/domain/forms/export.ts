@@ -2,8 +2,8 @@ import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../db/database.js'
 import { pieces } from '../../pieces.js'
-import type { Answer, ResponseItem } from './answers.js'
-import type { FormDefinition } from './definition.js'
+import type { Answer, ResponseItem } from '../../shared/forms/answers.js'
+import type { FormDefinition } from '../../shared/forms/definition.js'
 import { type ItemJson, itemColumn, type ResponseFilter } from './responses/listing.js'
 
 // Streaming export: a Readable pulls one keyset batch at a time only when the consumer wants

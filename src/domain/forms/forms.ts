@@ -3,9 +3,15 @@ import { formatTimestamp, nowMicros } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
 import { newId } from '../../ids.js'
+import {
+  type FormDefinition,
+  type FormInput,
+  type FormView,
+  normaliseDefinition,
+} from '../../shared/forms/definition.js'
+import { completeSettings } from '../../shared/forms/settings.js'
 import { validationFailed } from '../errors.js'
-import { type FormDefinition, type FormInput, type FormView, normaliseDefinition } from './definition.js'
-import { completeSettings } from './settings.js'
+import type { Paging } from '../paging.js'
 
 // Forms of a workspace. Every look-up is by (workspace, id): another workspace's form is
 // indistinguishable from one that does not exist.
@@ -66,7 +72,7 @@ export async function findForm(db: Db, workspaceId: string, formId: string): Pro
 export async function planForms(
   db: Db,
   workspaceId: string,
-  page: { offset: number; limit: number },
+  page: Paging,
 ): Promise<{ id: string; bytes: number }[]> {
   return db
     .selectFrom('forms')

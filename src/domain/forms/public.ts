@@ -1,7 +1,7 @@
 import { nowMicros } from '../../clock.js'
-import { type Db, dialectOf, preparedColumnReader } from '../../db/database.js'
+import type { Database, Db } from '../../db/database.js'
+import { type Acceptance, publicAcceptance } from '../../shared/forms/settings.js'
 import { type FormView, formView } from './forms.js'
-import { type Acceptance, publicAcceptance } from './settings.js'
 
 // Forms as respondents reach them: by id alone, without a token, and only once their owner
 // has made them public (docs/api.md#respondents).
@@ -62,16 +62,7 @@ export class PublicFormReader {
   private readonly views = new Map<string, { updatedAt: number; form: FormView; workspaceId: string }>()
   private readonly heads = new Map<string, { readAt: number; head: Head | undefined }>()
 
-  // Read on every visit, prepared once: the version and the count, as `<updated_at>:<last_seq>`.
-  private readonly readHead: ((formId: string) => unknown[] | Promise<unknown[]>) | undefined
-
-  constructor(private readonly db: Db) {
-    const placeholder = dialectOf(db) === 'postgres' ? '$1' : '?'
-    this.readHead = preparedColumnReader(
-      db,
-      `select updated_at || ':' || last_seq from forms where id = ${placeholder}`,
-    )
-  }
+  constructor(private readonly database: Database) {}
 
   /** This process changed the form or its responses: the next visit reads it again. */
   forget(formId: string): void {
@@ -90,15 +81,9 @@ export class PublicFormReader {
   }
 
   private async head(formId: string): Promise<Head | undefined> {
-    if (!this.readHead) {
-      return this.db
-        .selectFrom('forms')
-        .select(['updated_at', 'last_seq'])
-        .where('id', '=', formId)
-        .executeTakeFirst()
-    }
-    const [text] = await this.readHead(formId)
-    if (typeof text !== 'string') return undefined
+    // Read on every visit, prepared once (database.reads).
+    const text = await this.database.reads.formHead(formId)
+    if (text === undefined) return undefined
     const [updatedAt, lastSeq] = text.split(':')
     return { updated_at: Number(updatedAt), last_seq: Number(lastSeq) }
   }
@@ -108,7 +93,7 @@ export class PublicFormReader {
     if (!head) return undefined
     let cached = this.views.get(formId)
     if (!cached || cached.updatedAt !== Number(head.updated_at)) {
-      const found = await findPublicForm(this.db, formId)
+      const found = await findPublicForm(this.database.db, formId)
       if (!found) return undefined
       cached = { updatedAt: Number(head.updated_at), form: found.form, workspaceId: found.workspaceId }
       if (this.views.size >= FORM_CACHE_MAX) this.views.delete(this.views.keys().next().value as string)

@@ -1,12 +1,13 @@
 import type { Database } from '../../db/database.js'
 import { IdPool } from '../../ids.js'
 import type { ProductMetrics } from '../../product-metrics.js'
+import type { Submission } from '../../shared/forms/answers.js'
+import type { FormInput } from '../../shared/forms/definition.js'
+import { NotAcceptingError } from '../../shared/forms/settings.js'
 import { DomainError } from '../errors.js'
 import type { Paging, PlannedPage } from '../paging.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
-import type { Submission } from './answers.js'
 import { SubmissionBatches } from './batches.js'
-import type { FormInput } from './definition.js'
 import { type ExportFormat, type ExportMemory, exportStream } from './export.js'
 import {
   createForm,
@@ -26,7 +27,6 @@ import {
   loadResponseItems,
   type ResponseFilter,
 } from './responses/listing.js'
-import { NotAcceptingError } from './settings.js'
 
 // The forms and responses capabilities as the HTTP layer and the CLI use them: closed over the
 // database, so callers never choose between a connection and a transaction. `undefined` (or
@@ -93,7 +93,7 @@ export function responsesService(
       page: { page: number; page_size: number },
       filter: ResponseFilter,
       hotItemBytes: number,
-    ) => listResponseItems(db, workspaceId, formId, page, filter, hotItemBytes),
+    ) => listResponseItems(database, workspaceId, formId, page, filter, hotItemBytes),
     loadItems: (formId: string, seqs: number[], order: 'asc' | 'desc') =>
       loadResponseItems(db, formId, seqs, order),
     /** What an item of `bytes` stored bytes holds in memory once loaded (responses/listing.ts). */
@@ -133,7 +133,7 @@ export function responsesService(
  * public answers. The reader keeps parsed definitions per form version, one per context.
  */
 export function publicFormsService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
-  const reader = new PublicFormReader(database.db)
+  const reader = new PublicFormReader(database)
   const batches = new SubmissionBatches(database, signal, {
     public: true,
     definitions: new Map(),

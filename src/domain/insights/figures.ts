@@ -1,4 +1,4 @@
-import type { ResponseItem } from '../forms/answers.js'
+import type { ResponseItem } from '../../shared/forms/answers.js'
 import { addToSum, type ExactSum } from './exact-sum.js'
 
 // The figures of a set of responses, in a form that can be added and subtracted exactly: counts

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
-import type { FormDefinition } from '../forms/definition.js'
+import type { FormDefinition } from '../../shared/forms/definition.js'
 import { type WindowPieces, windowPieces } from './buckets.js'
 import { rebuildFormInsights } from './rebuild.js'
 import {

@@ -1,17 +1,10 @@
 import { sql } from 'kysely'
-import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
+import { chunksOf } from '../../db/chunks.js'
 import type { Db } from '../../db/database.js'
-import type { ResponseItem } from '../forms/answers.js'
+import type { ResponseItem } from '../../shared/forms/answers.js'
 import { type BucketKey, type BucketLevel, floorTo, levels } from './buckets.js'
-import {
-  addFigures,
-  emptyFigures,
-  type Figures,
-  figuresFromJson,
-  figuresOfItem,
-  figuresToJson,
-} from './figures.js'
-import { writeBuckets } from './store.js'
+import { addFigures, emptyFigures, type Figures, figuresFromJson } from './figures.js'
+import { keepOwnFigures, writeBuckets } from './store.js'
 
 // Rebuilding a form's buckets from its responses: after a migration marked it (insight_rebuilds),
 // or on an operator's `canvass insights rebuild`. It runs in a write transaction (on SQLite, the
@@ -110,18 +103,12 @@ async function responseFigures(trx: Db, ids: string[]): Promise<Map<string, Figu
     .where('responses.id', 'in', ids)
     .execute()
   const found = new Map<string, Figures>()
-  const filled: { response_id: string; figures: string }[] = []
+  const unkept: ResponseItem[] = []
   for (const row of rows) {
-    if (row.figures !== null) {
-      found.set(row.id, figuresFromJson(row.figures))
-      continue
-    }
-    const figures = figuresOfItem(JSON.parse(row.item_json as string) as ResponseItem)
-    found.set(row.id, figures)
-    filled.push({ response_id: row.id, figures: figuresToJson(figures) })
+    if (row.figures !== null) found.set(row.id, figuresFromJson(row.figures))
+    else unkept.push(JSON.parse(row.item_json as string) as ResponseItem)
   }
-  for (const chunk of chunksOf(filled, INSERT_ROWS, INSERT_BYTES, (row) => row.figures.length)) {
-    await trx.insertInto('response_figures').values(chunk).execute()
-  }
+  const kept = await keepOwnFigures(trx, unkept)
+  for (const [index, item] of unkept.entries()) found.set(item.id, kept[index] as Figures)
   return found
 }

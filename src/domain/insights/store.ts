@@ -1,8 +1,7 @@
-import { sql } from 'kysely'
 import { parseTimestamp } from '../../clock.js'
 import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
-import { type Db, dialectOf } from '../../db/database.js'
-import type { ResponseItem } from '../forms/answers.js'
+import type { Db, Transaction } from '../../db/database.js'
+import type { ResponseItem } from '../../shared/forms/answers.js'
 import { type BucketKey, bucketsOf, childLevel, levelSpan, levels, MINUTE } from './buckets.js'
 import {
   addFigures,
@@ -18,7 +17,7 @@ import {
 // lock (responses/store.ts and deletion.ts take it first), so the read-modify-write of a bucket
 // cannot race another.
 
-/** Channel on which PostgreSQL tells every process that a form has new responses (live.ts). */
+/** Channel on which the database tells every process that a form has new responses (live.ts). */
 export const RESPONSES_CHANNEL = 'canvass_responses'
 
 const KEYS_PER_STATEMENT = 200
@@ -30,23 +29,36 @@ const keyOf = (key: BucketKey): string => `${key.level}:${key.bucket}`
  * one's own figures beside it, for the insights that count responses one by one (scan.ts).
  */
 export async function recordInsights(
-  trx: Db,
+  trx: Transaction,
   formId: string,
   stored: readonly { item: ResponseItem }[],
 ): Promise<void> {
+  const items = stored.map(({ item }) => item)
+  const figures = await keepOwnFigures(trx, items)
   const deltas = new Map<string, { key: BucketKey; figures: Figures }>()
-  const rows: { response_id: string; figures: string }[] = []
-  for (const { item } of stored) {
-    const figures = figuresOfItem(item)
-    addToBuckets(deltas, parseTimestamp(item.submitted_at) as number, figures)
-    rows.push({ response_id: item.id, figures: figuresToJson(figures) })
-  }
-  for (const chunk of chunksOf(rows, INSERT_ROWS, INSERT_BYTES, (row) => row.figures.length)) {
-    await trx.insertInto('response_figures').values(chunk).execute()
+  for (const [index, item] of items.entries()) {
+    addToBuckets(deltas, parseTimestamp(item.submitted_at) as number, figures[index] as Figures)
   }
   await applyDeltas(trx, formId, deltas, 1)
   // Delivered to the listeners when (and only if) the transaction commits.
-  if (dialectOf(trx) === 'postgres') await sql`select pg_notify(${RESPONSES_CHANNEL}, ${formId})`.execute(trx)
+  await trx.notify(RESPONSES_CHANNEL, formId)
+}
+
+/**
+ * Works out the figures of each response (named by its item's id) and keeps them beside it, in
+ * response_figures: when it is stored (recordInsights), or by a rebuild for one stored before
+ * they were kept (rebuild.ts). Returns them in the order of the items.
+ */
+export async function keepOwnFigures(trx: Db, items: readonly ResponseItem[]): Promise<Figures[]> {
+  const figures = items.map((item) => figuresOfItem(item))
+  const rows = items.map((item, index) => ({
+    response_id: item.id,
+    figures: figuresToJson(figures[index] as Figures),
+  }))
+  for (const chunk of chunksOf(rows, INSERT_ROWS, INSERT_BYTES, (row) => row.figures.length)) {
+    await trx.insertInto('response_figures').values(chunk).execute()
+  }
+  return figures
 }
 
 /**

@@ -1,4 +1,4 @@
-import { choiceLabels, type FormDefinition, type Question } from '../forms/definition.js'
+import { choiceLabels, type FormDefinition, type Question } from '../../shared/forms/definition.js'
 import { DAY } from './buckets.js'
 import { exactSumValue } from './exact-sum.js'
 import type { Figures, QuestionTally } from './figures.js'

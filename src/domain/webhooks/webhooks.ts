@@ -3,9 +3,9 @@ import { formatTimestamp, nowMicros } from '../../clock.js'
 import { type Database, type Db, isUniqueViolation } from '../../db/database.js'
 import type { WebhooksTable } from '../../db/tables/webhooks.js'
 import { newId } from '../../ids.js'
+import { httpUrlOf, sentUrlProblem } from '../../shared/strings.js'
 import { conflict, type FieldError, validationFailed } from '../errors.js'
 import { formInWorkspace } from '../forms/forms.js'
-import { httpUrlOf, sentUrlProblem } from '../strings.js'
 import { secretProblem } from './signing.js'
 import { checkTarget, type Resolver, TargetRefused } from './ssrf.js'
 
@@ -106,12 +106,9 @@ export async function putWebhook(
   }
   const write = () =>
     database.transaction(async (trx) => {
-      // Concurrent PUTs on one form queue on the form's row (the write lock on SQLite), so creates
-      // count one after another and cannot together pass the limit. NO KEY UPDATE leaves
-      // submissions, which only reference the form, free to proceed.
-      if (database.dialect === 'postgres') {
-        await trx.selectFrom('forms').select('id').where('id', '=', formId).forNoKeyUpdate().execute()
-      }
+      // Concurrent PUTs on one form queue on the form's row, so creates count one after another
+      // and cannot together pass the limit; rows that only reference the form stay free.
+      await trx.lockRow('forms', formId)
       const existing = await trx
         .selectFrom('webhooks')
         .selectAll()

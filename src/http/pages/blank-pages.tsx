@@ -1,8 +1,8 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import type { FormView } from '../../domain/forms/forms.js'
-import { redirectLocation } from '../../domain/forms/settings.js'
-import { FormPage } from './form-page.js'
-import { renderPage } from './layout.js'
+import { redirectLocation } from '../../shared/forms/settings.js'
+import { FormPage } from '../../shared/pages/form-page.js'
+import { renderPage } from '../../shared/pages/layout.js'
 
 // The blank page of a form (no hidden fields from the query string, no errors, no typed values)
 // is the same for every visitor of one version of the form: rendered once per version, and

@@ -1,5 +1,5 @@
 import type { FormView } from '../../domain/forms/forms.js'
-import { MessagePage } from './layout.js'
+import { MessagePage } from '../../shared/pages/layout.js'
 
 // The one-message pages respondents may meet: not found, closed, thanks, slow down, and errors.
 

@@ -1,5 +1,6 @@
 import { type DraftQuestion, fieldId, labelsOf, move } from './draft'
 import { Field } from './field'
+import { MoveButtons } from './move-buttons'
 
 /** The choices of a multiple-choice or dropdown question: renamed, moved, added, removed. */
 export function ChoicesEditor(props: {
@@ -15,6 +16,10 @@ export function ChoicesEditor(props: {
   // Focus follows a moved or added choice, so the keyboard stays on it.
   const focusChoice = (at: number) =>
     requestAnimationFrame(() => document.getElementById(fieldId(`${path}/${at}`))?.focus())
+  const moveChoice = (from: number, to: number) => {
+    set(move(labels, from, to))
+    focusChoice(to)
+  }
   return (
     <fieldset class="choices" id={fieldId(path)}>
       <legend>Choices</legend>
@@ -36,30 +41,7 @@ export function ChoicesEditor(props: {
                 />
               )}
             </Field>
-            <button
-              type="button"
-              class="secondary"
-              disabled={at === 0}
-              aria-label={`Move choice ${at + 1} up`}
-              onClick={() => {
-                set(move(labels, at, at - 1))
-                focusChoice(at - 1)
-              }}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              class="secondary"
-              disabled={at === labels.length - 1}
-              aria-label={`Move choice ${at + 1} down`}
-              onClick={() => {
-                set(move(labels, at, at + 1))
-                focusChoice(at + 1)
-              }}
-            >
-              ↓
-            </button>
+            <MoveButtons noun="choice" index={at} count={labels.length} move={moveChoice} />
             <button
               type="button"
               class="danger"

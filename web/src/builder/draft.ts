@@ -4,14 +4,14 @@ import {
   newQuestionId,
   normaliseDefinition,
   type QuestionKind,
-} from '../../../src/domain/forms/definition'
-import { completeSettings, type FormSettingsInput } from '../../../src/domain/forms/settings'
+} from '../../../src/shared/forms/definition'
+import { completeSettings, type FormSettingsInput } from '../../../src/shared/forms/settings'
 import type { Form } from '../api'
 
 // The builder's working copy of a form. It is a FormInput (what POST and PUT take) whose
 // questions and choices carry a local key each, so that a list keeps its rows' identity (and
 // focus) while they are moved. The rules it is checked against as you type are the server's own
-// (src/domain/forms/definition.ts, bundled into this chunk): the same messages, the same JSON
+// (src/shared/forms/definition.ts, bundled into this chunk): the same messages, the same JSON
 // pointers as a refused save.
 
 export interface DraftQuestion {

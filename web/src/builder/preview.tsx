@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
-import { FormPage } from '../../../src/http/pages/form-page'
-import { renderPage } from '../../../src/http/pages/layout'
+import { FormPage } from '../../../src/shared/pages/form-page'
+import { renderPage } from '../../../src/shared/pages/layout'
 import type { Form } from '../api'
 import { type Draft, previewView } from './draft'
 

@@ -1,4 +1,5 @@
 import type { DraftQuestion } from './draft'
+import { MoveButtons } from './move-buttons'
 import { QuestionEditor } from './question-editor'
 
 /** What a dragged question carries: its position. Other drags (files, text) are not drops here. */
@@ -85,24 +86,7 @@ function QuestionTools(props: {
   const { index, moveQuestion } = props
   return (
     <span class="question-tools">
-      <button
-        type="button"
-        class="secondary"
-        disabled={index === 0}
-        aria-label={`Move question ${index + 1} up`}
-        onClick={() => moveQuestion(index, index - 1)}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        class="secondary"
-        disabled={index === props.count - 1}
-        aria-label={`Move question ${index + 1} down`}
-        onClick={() => moveQuestion(index, index + 1)}
-      >
-        ↓
-      </button>
+      <MoveButtons noun="question" index={index} count={props.count} move={moveQuestion} />
       <button
         type="button"
         class="secondary"

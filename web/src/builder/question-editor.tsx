@@ -1,4 +1,4 @@
-import { type QuestionKind, questionKinds } from '../../../src/domain/forms/definition'
+import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
 import { ChoicesEditor } from './choices-editor'
 import { type DraftQuestion, fieldId, kindLabels, startingProperties } from './draft'
 import { Field, numberOrUndefined } from './field'

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { type QuestionKind, questionKinds } from '../../../src/domain/forms/definition'
+import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
 import {
   type DraftQuestion,
   fieldId,

@@ -1,4 +1,4 @@
-import { calculationOps } from '../../../src/domain/forms/definition'
+import { calculationOps } from '../../../src/shared/forms/definition'
 import { type DraftQuestion, type DraftVariable, newKey } from './draft'
 import { Field, numberOrUndefined, type SectionProps } from './field'
 

@@ -1,5 +1,7 @@
-import { CompiledQuery, PostgresAdapter, sql } from 'kysely'
-import { type Db, dialectOf, preparedRowReader } from '../../../db/database.js'
+import { sql } from 'kysely'
+import type { Database, Db } from '../../../db/database.js'
+import { loadedTextBytes, storedText } from '../../../db/fragments.js'
+import type { JoinedPage, StoredText } from '../../../db/hot-reads.js'
 
 // Pages of a form's responses: index ranges of the positions store.ts assigns, read from the
 // stored item texts (docs/architecture.md#storage).
@@ -12,29 +14,17 @@ export interface ResponseFilter {
   order: 'asc' | 'desc'
 }
 
-/**
- * A stored item as read for a listing: on SQLite the bytes of its UTF-8 text, read as a blob
- * (Buffers are written to the socket as they are: no decoding, joining or encoding again, and
- * they live outside V8's heap, where a few-MB string would wait for a full collection); on
- * PostgreSQL the text.
- */
-export type ItemJson = string | Buffer
+/** A stored item as read for a listing, ready to send (StoredText in src/db/hot-reads.ts). */
+export type ItemJson = StoredText
+export type { JoinedPage }
 
 export function itemColumn(db: Db) {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<ItemJson>`item_json`.as('item_json')
-    : sql<ItemJson>`cast(item_json as blob)`.as('item_json')
+  return storedText(db, 'item_json')
 }
 
-/**
- * The memory a stored item of `bytes` holds while it is loaded, for the list-memory budget. On
- * SQLite twice its bytes: SQLite assembles a large value from its overflow pages into one block,
- * then better-sqlite3 copies it into a Buffer. On PostgreSQL three times: `pg` receives the row
- * into a buffer that grows by doubling (up to twice the row), then decodes it to a string. Counted
- * once, the large-pages bench went past the 512 MB bound (docs/performance.md).
- */
+/** The memory a stored item of `bytes` holds while it is loaded, for the list-memory budget. */
 export function loadedItemBytes(db: Db, bytes: number): number {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 3 * bytes : 2 * bytes
+  return loadedTextBytes(db, bytes)
 }
 
 /** The form's response count (positions) and the size of its largest item; undefined when not the workspace's. */
@@ -75,21 +65,22 @@ export interface PlannedItem {
  * reads it in batches.
  */
 export async function listResponseItems(
-  db: Db,
+  database: Database,
   workspaceId: string,
   formId: string,
   page: { page: number; page_size: number },
   filter: ResponseFilter,
   hotItemBytes: number,
 ): Promise<ItemJson[] | JoinedPage | { plan: PlannedItem[] } | undefined> {
+  const { db } = database
   const skip = (page.page - 1) * page.page_size
   const limit = page.page_size + 1
 
   if (filter.ids === undefined && filter.since === undefined && filter.until === undefined) {
-    // The hot path: one statement, one index range; the form's workspace is checked in it, and so
-    // is that every item of the form is small enough for the page to be read in one go.
-    const args = { workspaceId, formId, skip, pageSize: page.page_size, limit, hotItemBytes }
-    const hot = await hotPage(db, args, filter.order)
+    // The hot path: one prepared statement, one index range; the form's workspace is checked in
+    // it, and so is that every item of the form is small enough for the page to be read in one go.
+    const query = { workspaceId, formId, order: filter.order, skip, pageSize: page.page_size, hotItemBytes }
+    const hot = await database.reads.responsePage(query)
     if (hot) return hot
   }
   const form = await formSizes(db, workspaceId, formId)
@@ -148,138 +139,4 @@ export async function loadResponseItems(
     .orderBy('seq', order)
     .execute()
   return rows.map((row) => row.item_json)
-}
-
-/**
- * A page read whole by the hot path: its items joined by commas, as one value (on SQLite its
- * bytes), so that nothing is joined or encoded again to send it.
- */
-export interface JoinedPage {
-  items: ItemJson
-  /** Whether another page follows. */
-  more: boolean
-}
-
-/**
- * The hot path's page: the items of one index range of positions. On SQLite they come aggregated
- * into one value by the database, their positions alongside, with the form's count of positions:
- * reading the items as one value rather than 1,000 rows halves the read and leaves one object to
- * collect instead of a thousand. On PostgreSQL the same aggregate cost the server more than
- * sending the rows (its CPU is shared with Canvass's; docs/performance.md, page-walk): there the
- * rows are read, one more than the page size to know whether another page follows.
- *
- * The aggregate has no ORDER BY of its own: SQLite would sort the items again (slower than
- * reading them as rows), and it aggregates a sorted subquery in its order, without promising it.
- * So the positions are aggregated in the same pass and the caller checks them: a page out of
- * order is read again as rows.
- */
-function hotPageQuery(db: Db, args: ListingArgs, order: 'asc' | 'desc', joined: boolean) {
-  const { workspaceId, formId, skip, pageSize, limit, hotItemBytes } = args
-  const form = sql`select last_seq from forms where id = ${formId} and workspace_id = ${workspaceId} and max_item_bytes <= ${hotItemBytes}`
-  // Joined, the page is its own items (whether more follow is read off last_seq); as rows, one more.
-  const take = joined ? pageSize : limit
-  const base = joined
-    ? db.selectFrom('responses').select(['seq', 'item_json']).where('form_id', '=', formId)
-    : db.selectFrom('responses').select(itemColumn(db)).where('form_id', '=', formId)
-  const page =
-    order === 'desc'
-      ? base.where('seq', '<=', sql<number>`(${form}) - ${skip}`).orderBy('seq', 'desc').limit(take)
-      : base
-          .where('seq', '>', sql<number>`${skip}`)
-          .where(sql<boolean>`exists (${form})`)
-          .orderBy('seq', 'asc')
-          .limit(take)
-  if (!joined) return page
-  return db
-    .selectFrom(page.as('page'))
-    .select([
-      sql<ItemJson>`cast(group_concat(item_json, ',') as blob)`.as('items'),
-      sql<string>`group_concat(seq, ',')`.as('positions'),
-      sql<number>`(${form})`.as('last_seq'),
-    ])
-}
-
-// The listing's statements, compiled once per database and order: building, compiling and
-// preparing the query costs about as much as running it, so the hot path only binds parameters
-// (a prepared statement on SQLite's read-only connection, a named statement on PostgreSQL).
-// The order in which a statement binds its arguments is read off the compiled query itself
-// (compiled with a distinct sentinel per argument), so an edit to the query cannot mis-bind.
-interface ListingArgs {
-  workspaceId: string
-  formId: string
-  skip: number
-  pageSize: number
-  limit: number
-  hotItemBytes: number
-}
-const listingSentinels: ListingArgs = {
-  workspaceId: '\u0000workspace',
-  formId: '\u0000form',
-  skip: -1_000_001,
-  pageSize: -1_000_002,
-  limit: -1_000_003,
-  hotItemBytes: -1_000_004,
-}
-
-interface ListingStatement {
-  text: string
-  bindOrder: (keyof ListingArgs)[]
-  prepared: ((...params: unknown[]) => unknown[][] | Promise<unknown[][]>) | undefined
-}
-const listingStatements = new WeakMap<Db, Record<'asc' | 'desc', ListingStatement>>()
-
-function compileListing(db: Db, order: 'asc' | 'desc'): ListingStatement {
-  const compiled = hotPageQuery(db, listingSentinels, order, dialectOf(db) === 'sqlite').compile()
-  const names = Object.keys(listingSentinels) as (keyof ListingArgs)[]
-  const bindOrder = compiled.parameters.map((value) => {
-    const name = names.find((candidate) => listingSentinels[candidate] === value)
-    if (!name)
-      throw new Error(`the listing query binds a value that is none of its arguments: ${String(value)}`)
-    return name
-  })
-  return { text: compiled.sql, bindOrder, prepared: preparedRowReader(db, compiled.sql) }
-}
-
-/**
- * The hot path's page (see hotPageQuery), or undefined when it does not apply (form not in the
- * workspace, an item over `hotItemBytes`, an empty page) or its items came out of order: the
- * caller reads it the general way then.
- */
-async function hotPage(
-  db: Db,
-  args: ListingArgs,
-  order: 'asc' | 'desc',
-): Promise<JoinedPage | ItemJson[] | undefined> {
-  let statements = listingStatements.get(db)
-  if (!statements) {
-    statements = { asc: compileListing(db, 'asc'), desc: compileListing(db, 'desc') }
-    listingStatements.set(db, statements)
-  }
-  const statement = statements[order]
-  const parameters = statement.bindOrder.map((name) => args[name])
-  const rows = statement.prepared
-    ? await statement.prepared(...parameters)
-    : (
-        await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(statement.text, parameters))
-      ).rows.map((row) => Object.values(row))
-  if (dialectOf(db) !== 'sqlite') {
-    return rows.length > 0 ? rows.map((row) => row[0] as ItemJson) : undefined
-  }
-  const [items, positions, lastSeq] = rows[0] ?? []
-  if (items === null || items === undefined || typeof positions !== 'string') return undefined
-  const last = Number(lastSeq)
-  const first = order === 'desc' ? last - args.skip : args.skip + 1
-  const end = pageEnd(positions, first, order === 'desc' ? -1 : 1)
-  if (end === undefined) return undefined
-  return { items: items as ItemJson, more: order === 'desc' ? end > 1 : end < last }
-}
-
-/**
- * The last position of a page whose aggregated `positions` ("7,6,5") are `first` and the ones
- * after it, one `step` at a time (positions are gap-free); undefined when they are not.
- */
-export function pageEnd(positions: string, first: number, step: 1 | -1): number | undefined {
-  const seqs = positions.split(',')
-  for (const [index, seq] of seqs.entries()) if (Number(seq) !== first + index * step) return undefined
-  return first + (seqs.length - 1) * step
 }

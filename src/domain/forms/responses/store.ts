@@ -4,13 +4,13 @@ import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../../db/chunks.js'
 import type { Database, Transaction } from '../../../db/database.js'
 import type { FormsTable } from '../../../db/tables/forms.js'
 import { type IdPool, newId } from '../../../ids.js'
+import { buildResponseItem, type ResponseItem, type Submission } from '../../../shared/forms/answers.js'
+import type { FormDefinition } from '../../../shared/forms/definition.js'
+import { completeSettings, NotAcceptingError, publicAcceptance } from '../../../shared/forms/settings.js'
 import { type DomainError, validationFailed } from '../../errors.js'
 import { recordInsights } from '../../insights/store.js'
 import { enqueueFormResponseEvents } from '../../webhooks/outbox.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
-import { buildResponseItem, type ResponseItem, type Submission } from '../answers.js'
-import type { FormDefinition } from '../definition.js'
-import { completeSettings, NotAcceptingError, publicAcceptance } from '../settings.js'
 
 // Storage laid out for the listing (docs/architecture.md#storage). A response never changes after
 // submission, so its listed item is serialised once, at write time (item_json), and a page is

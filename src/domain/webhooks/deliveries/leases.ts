@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import { nowMicros } from '../../../clock.js'
 import type { Database, Db } from '../../../db/database.js'
 import { type AttemptRecord, insertAttempts } from '../attempts.js'
@@ -24,9 +24,8 @@ export interface ClaimedDelivery {
  * Claims due deliveries for `leaseMicros`: at most `limit` in all and no more for each webhook
  * than its room in the worker's `shares` (its attempts under way counted). The due rows
  * are read first, the chosen ones then leased by one UPDATE that checks again that each is
- * pending and unleased, so two workers never both hold a job while a lease is valid (on
- * PostgreSQL both run in one transaction, the read with FOR UPDATE SKIP LOCKED, so concurrent
- * workers claim different jobs). Claiming exactly what will be started keeps claims to one write
+ * pending and unleased, so two workers never both hold a job while a lease is valid (both run
+ * as one database claim, whose read skips the rows other workers are claiming). Claiming exactly what will be started keeps claims to one write
  * per batch, with nothing to give back (`npm run bench -- --only submit`).
  */
 export async function claimDueDeliveries(
@@ -42,16 +41,16 @@ export async function claimDueDeliveries(
   // with the query builder cost more CPU than running them (`npm run bench -- --only submit`).
   // `status = 'pending'` stays a literal so that the partial index of due jobs applies.
   const isFree = sql`(lease_expires_at is null or lease_expires_at <= ${now})`
-  const claim = async (db: Db) => {
+  const claimDue = async (db: Db, skipClaimed: RawBuilder<unknown>) => {
     // Webhooks without room are left out; more than the limit is read, so that one with little
-    // room does not hide the others' jobs behind its own. On PostgreSQL the rows read are locked
-    // until the lease is written, and rows another worker is claiming are skipped.
+    // room does not hide the others' jobs behind its own. The rows read are this claim's until
+    // the lease is written, and rows another worker is claiming are skipped.
     const { rows: due } = await sql<Pick<DeliveryRow, 'id' | 'webhook_id'>>`
       select id, webhook_id from webhook_deliveries
       where status = 'pending' and next_attempt_at <= ${now} and ${isFree}
       ${full.length > 0 ? sql`and webhook_id not in (${sql.join(full)})` : sql``}
       order by next_attempt_at asc limit ${limit * 4}
-      ${database.dialect === 'postgres' ? sql`for update skip locked` : sql``}`.execute(db)
+      ${skipClaimed}`.execute(db)
     const taken = new Map<string, number>()
     const chosen: string[] = []
     for (const row of due) {
@@ -68,9 +67,7 @@ export async function claimDueDeliveries(
       returning *`.execute(db)
     return rows
   }
-  // On SQLite one process delivers, and Kysely runs one statement at a time on its connection.
-  const claimed =
-    database.dialect === 'postgres' ? await database.transaction(claim) : await claim(database.db)
+  const claimed = await database.claim(claimDue)
   if (claimed.length === 0) return []
   const webhookIds = [...new Set(claimed.map((row) => row.webhook_id))]
   const { rows: webhooks } = await sql<WebhookRow>`
@@ -85,7 +82,7 @@ export async function claimDueDeliveries(
   return result
 }
 
-/** On SQLite one process delivers: leases left by a crashed run of it are void at start. */
+/** Voids every lease: for a process that alone delivers, those left at its start are a crashed run's. */
 export async function releaseAllLeases(db: Db): Promise<void> {
   await db
     .updateTable('webhook_deliveries')

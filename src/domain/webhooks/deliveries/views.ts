@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../../clock.js'
 import type { Database, Db } from '../../../db/database.js'
+import type { Paging } from '../../paging.js'
 import { type AttemptView, attemptLog } from '../attempts.js'
 import type { DeliverySignal } from '../signal.js'
 import type { WebhookRow } from '../webhooks.js'
@@ -68,11 +69,7 @@ export async function queuePing(
 }
 
 /** One page of a webhook's deliveries, newest first, with one extra row when another page follows. */
-export async function listDeliveries(
-  db: Db,
-  webhookId: string,
-  page: { offset: number; limit: number },
-): Promise<DeliveryView[]> {
+export async function listDeliveries(db: Db, webhookId: string, page: Paging): Promise<DeliveryView[]> {
   const rows = await db
     .selectFrom('webhook_deliveries')
     .selectAll()

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify'
 import { type FieldError, validationFailed } from '../../../domain/errors.js'
-import { type FormInput, normaliseDefinition } from '../../../domain/forms/definition.js'
+import { type FormInput, normaliseDefinition } from '../../../shared/forms/definition.js'
 import { fieldErrorsFromAjv, validatorCompiler } from '../../validation.js'
 
 // A form body is checked in two stages: its schema (shapes, lengths, kinds), then the definition

@@ -1,12 +1,12 @@
 import { Type } from 'typebox'
-import type { Answer } from '../../../domain/forms/answers.js'
+import type { Answer } from '../../../shared/forms/answers.js'
 import {
   calculationOps,
   type Question,
   type QuestionKind,
   questionKinds,
   VARIABLE_VALUE_MAX,
-} from '../../../domain/forms/definition.js'
+} from '../../../shared/forms/definition.js'
 import { PagedList } from '../../pagination.js'
 import { IdString, ref, Timestamp } from '../../schemas.js'
 import { SettingsBody, SettingsSchema } from './settings-schemas.js'

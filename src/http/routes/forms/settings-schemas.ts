@@ -4,7 +4,7 @@ import {
   REDIRECT_URL_MAX,
   THANK_YOU_MESSAGE_MAX,
   THANK_YOU_TITLE_MAX,
-} from '../../../domain/forms/settings.js'
+} from '../../../shared/forms/settings.js'
 
 // A form's respondent settings (docs/api.md#form-settings), as written and as returned.
 

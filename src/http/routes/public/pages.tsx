@@ -5,20 +5,20 @@ import type { VNode } from 'preact'
 import { DomainError } from '../../../domain/errors.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
-import { NotAcceptingError, redirectLocation } from '../../../domain/forms/settings.js'
-import { ApiError, apiErrorOf } from '../../errors.js'
-import { discardRest } from '../../oversized.js'
-import { pageSecurityPolicy } from '../../pages/blank-pages.js'
+import { NotAcceptingError, redirectLocation } from '../../../shared/forms/settings.js'
 import {
   HONEYPOT_FIELD,
   hiddenFromQuery,
   pageErrors,
   submissionFromFields,
   typedValues,
-} from '../../pages/fields.js'
+} from '../../../shared/pages/fields.js'
+import { FormPage } from '../../../shared/pages/form-page.js'
+import { renderPage } from '../../../shared/pages/layout.js'
+import { ApiError, apiErrorOf } from '../../errors.js'
+import { discardRest } from '../../oversized.js'
+import { pageSecurityPolicy } from '../../pages/blank-pages.js'
 import { parseFormBody } from '../../pages/form-body.js'
-import { FormPage } from '../../pages/form-page.js'
-import { renderPage } from '../../pages/layout.js'
 import {
   closedPage,
   errorPage,

@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors.js'
+import type { FieldError } from '../field-error.js'
 import { type FormSettings, type FormSettingsInput, normaliseSettings } from './settings.js'
 
 // A form's definition (docs/api.md#forms): questions of a closed set of kinds, hidden field names

@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors.js'
+import type { FieldError } from '../field-error.js'
 import { isStorableString, UNSTORABLE } from '../storable.js'
 import { emailProblem, httpUrlProblem } from '../strings.js'
 import {

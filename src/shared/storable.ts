@@ -1,4 +1,4 @@
-import { type FieldError, validationFailed } from './errors.js'
+import type { FieldError } from './field-error.js'
 
 // Strings the databases cannot store faithfully never reach them: NUL (PostgreSQL text refuses
 // it) and unpaired surrogates (not UTF-8). Checked on every path, query and body.
@@ -61,9 +61,4 @@ export function unstorableStrings(value: unknown, path = ''): FieldError[] {
     }
   }
   return errors
-}
-
-export function rejectUnstorable(value: unknown): void {
-  const errors = unstorableStrings(value)
-  if (errors.length > 0) throw validationFailed(errors)
 }

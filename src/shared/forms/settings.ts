@@ -1,6 +1,6 @@
-import { formatTimestamp, parseTimestamp } from '../../timestamps.js'
-import type { FieldError } from '../errors.js'
+import type { FieldError } from '../field-error.js'
 import { httpUrlOf, sentUrlProblem, URL_MAX } from '../strings.js'
+import { formatTimestamp, parseTimestamp } from '../timestamps.js'
 
 // A form's respondent settings (docs/api.md#form-settings): whether anyone may answer it without a token, until
 // when, how many times, and what they see afterwards. Stored in the definition JSON, so forms

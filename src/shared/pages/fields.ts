@@ -1,7 +1,7 @@
-import type { Submission } from '../../domain/forms/answers.js'
-import { answerType } from '../../domain/forms/answers.js'
-import type { FormDefinition, Question } from '../../domain/forms/definition.js'
-import type { FieldError } from '../errors.js'
+import type { FieldError } from '../field-error.js'
+import type { Submission } from '../forms/answers.js'
+import { answerType } from '../forms/answers.js'
+import type { FormDefinition, Question } from '../forms/definition.js'
 
 // The hosted page posts application/x-www-form-urlencoded fields; here they become the same
 // submission a token client sends as JSON, so one set of rules (buildResponseItem) judges both.
