@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import type { BenchDb } from './lib/database.js'
 import { cliPath } from './lib/processes.js'
@@ -86,6 +86,8 @@ process.once('SIGINT', () => {
 })
 
 const startedAt = new Date()
+// A figure measured while other processes ran is not comparable with a quiet run's (performance.md).
+const loadAtStart = loadavg()
 const reports: ScenarioReport[] = []
 try {
   for (const scenario of selected) {
@@ -129,6 +131,10 @@ const file = writeResults(
     round_seconds: context.roundSeconds,
     warmup_seconds: context.warmupSeconds,
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
+    load_average: {
+      start: loadAtStart.map((n) => Number(n.toFixed(2))),
+      end: loadavg().map((n) => Number(n.toFixed(2))),
+    },
   },
   reports,
 )

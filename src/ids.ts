@@ -12,8 +12,8 @@ const POOLED_IDS = 256
 
 /**
  * Ids cut from a buffer of random bytes refilled 256 ids at a time, for paths that make ids on
- * every request: randomBytes(16) for each costs ~3.6 µs, a slice of the buffer ~0.2 µs
- * (`npm run bench -- --only submit` makes three per submission). Each service owns one.
+ * every request: one randomBytes call per id costs far more than a slice (docs/performance.md).
+ * Each service owns one.
  */
 export class IdPool {
   readonly #bytes = Buffer.alloc(16 * POOLED_IDS)

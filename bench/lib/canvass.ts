@@ -60,7 +60,13 @@ export async function startCanvass(
     stdio: ['ignore', flags.length > 0 ? 'inherit' : 'ignore', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
-  await waitUntilUp(`${url}/healthz`)
+  try {
+    // A loaded machine can take tens of seconds to start a server.
+    await waitUntilUp(`${url}/healthz`, 120_000)
+  } catch (error) {
+    await stopChild(child)
+    throw error
+  }
   const pid = child.pid ?? 0
   return {
     url,

@@ -7,6 +7,8 @@ import type { ReceiverReport } from './receiver.js'
 
 export interface Receiver {
   url: string
+  /** The receiver's process id (its CPU time is the delivery's other half). */
+  pid: number
   report(): Promise<ReceiverReport>
   reset(): void
   /** Waits until `count` distinct deliveries arrived, or `timeoutMs` passed; returns the last report. */
@@ -28,6 +30,7 @@ export async function startReceiver(): Promise<Receiver> {
     })
   return {
     url: `http://127.0.0.1:${port}/hook`,
+    pid: child.pid ?? 0,
     report,
     reset: () => child.send({ type: 'reset' }),
     async waitFor(count, timeoutMs) {

@@ -105,7 +105,7 @@ function openSqlite(filename: string): Database {
   // Checkpoint every 10,000 pages (~40 MB of WAL) rather than 1,000: each checkpoint blocks the
   // one connection for its page copies and fsyncs, and pages rewritten by every submission (the
   // form's row, the ends of the indexes) are copied once per checkpoint, not ten times
-  // (`npm run bench -- --only submit`: commits ~370 -> ~330 µs of wall time per submission).
+  // (measured with the submit bench: docs/performance.md).
   if (!memory) driver.pragma('wal_autocheckpoint = 10000')
   driver.pragma('foreign_keys = ON')
   cachePreparedStatements(driver)
@@ -166,7 +166,7 @@ function openSqlite(filename: string): Database {
 
 /**
  * Kysely's SQLite driver prepares every query anew, and preparing costs about as much as running
- * a short statement (`npm run bench`, submit: ~560 -> ~400 µs of CPU per submission). Statements
+ * a short statement (the submit bench: docs/performance.md). Statements
  * are reused by SQL text; Kysely runs one query at a time on this connection, so a cached
  * statement is never in use twice. Long texts (multi-row inserts) rarely repeat: not kept.
  */

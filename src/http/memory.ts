@@ -212,10 +212,10 @@ export const LARGE_BODY_BYTES = 1024 * 1024
 /**
  * A preParsing hook: a request body over 1 MiB is read only once its bytes fit in `budget`
  * (CANVASS_BODY_MEMORY), and they stay taken until the answer is sent. Reading, decoding,
- * parsing, validating and storing a 4 MiB body holds several copies of it for a while; four
- * at once took a process from 200 to 600 MB. Waiting bodies stay in the socket, unread; small
- * bodies (every public page and nearly every API call) never wait. It runs after
- * authentication, so only a holder of a token can make others wait.
+ * parsing, validating and storing a 4 MiB body holds several copies of it for a while; a few
+ * at once grew a process by hundreds of MB (docs/performance.md). Waiting bodies stay in the
+ * socket, unread; small bodies (every public page and nearly every API call) never wait. It runs
+ * after authentication, so only a holder of a token can make others wait.
  */
 export function bodyMemoryGate(budget: MemoryBudget, bodyLimit: number) {
   return (request: FastifyRequest, reply: FastifyReply, _payload: unknown, done: () => void): void => {

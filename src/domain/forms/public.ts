@@ -45,8 +45,8 @@ const FORM_CACHE_MAX = 1000
  * How long a form's version and response count, once read, answer for it. An edit, a deletion or
  * a submission made through this process forgets them at once (`forget`); one made by another
  * process shows within this time. Submissions never rely on it: they check the form again, in
- * the transaction that stores them. Read per visit instead, the query cost the hosted page a
- * third of its throughput (docs/performance.md).
+ * the transaction that stores them. Read per visit instead, the query was a large share of the
+ * hosted page's cost (docs/performance.md).
  */
 export const PUBLIC_FORM_FRESH_MS = 100
 
