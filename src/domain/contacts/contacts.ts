@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { chunksOf } from '../../chunks.js'
 import { formatTimestamp, nowMicros } from '../../clock.js'
 import type { Database, Db, Dialect } from '../../db/database.js'
 import type { ContactsTable } from '../../db/tables/contacts.js'
@@ -100,9 +101,8 @@ export async function insertContacts(
     a.email_key < b.email_key ? -1 : a.email_key > b.email_key ? 1 : 0,
   )
   const added = new Set<string>()
-  for (let start = 0; start < sorted.length; start += ROWS_PER_INSERT) {
-    const chunk = JSON.stringify(sorted.slice(start, start + ROWS_PER_INSERT))
-    const inserted = await insertStatement(dialect, listId, chunk).execute(trx)
+  for (const chunk of chunksOf(sorted, { count: ROWS_PER_INSERT })) {
+    const inserted = await insertStatement(dialect, listId, JSON.stringify(chunk)).execute(trx)
     for (const row of inserted.rows) added.add(row.id)
   }
   if (added.size > 0) {

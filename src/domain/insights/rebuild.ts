@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
-import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
+import { chunksOf } from '../../chunks.js'
 import type { Db } from '../../db/database.js'
+import { insertChunks } from '../../db/insert-limits.js'
 import type { ResponseItem } from '../forms/answers.js'
 import { type BucketKey, type BucketLevel, floorTo, levels } from './buckets.js'
 import {
@@ -62,7 +63,11 @@ export async function rebuildFormInsights(trx: Db, formId: string): Promise<numb
       .orderBy('responses.seq', 'asc')
       .limit(REBUILD_ROWS)
       .execute()
-    for (const chunk of chunksOf(rows, REBUILD_ROWS, REBUILD_BYTES, (row) => Number(row.bytes))) {
+    for (const chunk of chunksOf(rows, {
+      count: REBUILD_ROWS,
+      bytes: REBUILD_BYTES,
+      size: (row) => Number(row.bytes),
+    })) {
       const figuresById = await responseFigures(
         trx,
         chunk.map((row) => row.id),
@@ -120,7 +125,7 @@ async function responseFigures(trx: Db, ids: string[]): Promise<Map<string, Figu
     found.set(row.id, figures)
     filled.push({ response_id: row.id, figures: figuresToJson(figures) })
   }
-  for (const chunk of chunksOf(filled, INSERT_ROWS, INSERT_BYTES, (row) => row.figures.length)) {
+  for (const chunk of insertChunks(filled, (row) => row.figures.length)) {
     await trx.insertInto('response_figures').values(chunk).execute()
   }
   return found

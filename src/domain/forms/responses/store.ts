@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../../clock.js'
-import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../../db/chunks.js'
 import type { Database, Transaction } from '../../../db/database.js'
+import { insertChunks } from '../../../db/insert-limits.js'
 import type { FormsTable } from '../../../db/tables/forms.js'
 import { type IdPool, newId } from '../../../ids.js'
 import { type DomainError, validationFailed } from '../../errors.js'
@@ -146,7 +146,7 @@ export async function storeResponses(
     await trx.updateTable('forms').set({ max_item_bytes: largest }).where('id', '=', formId).execute()
   }
   const indexed = stored.map((response, index) => ({ response, index }))
-  for (const rows of chunksOf(indexed, INSERT_ROWS, INSERT_BYTES, ({ response }) => response.json.length)) {
+  for (const rows of insertChunks(indexed, ({ response }) => response.json.length)) {
     const values = rows.map(
       ({ response, index }) =>
         sql`(${response.item.id}, ${formId}, ${firstSeq + index}, ${firstAt + index}, ${response.json})`,

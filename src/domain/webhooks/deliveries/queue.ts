@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely'
 import { formatTimestamp, nowMicros } from '../../../clock.js'
-import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../../db/chunks.js'
 import type { Transaction } from '../../../db/database.js'
+import { insertChunks } from '../../../db/insert-limits.js'
 import type { WebhookDeliveriesTable } from '../../../db/tables/webhooks.js'
 import { type IdPool, newId } from '../../../ids.js'
 import type { DeliverySignal } from '../signal.js'
@@ -77,7 +77,7 @@ export async function queueEvents(
   // Raw SQL without `returning`: on every submission, building this 15-column insert with the
   // query builder and reading the row back cost more CPU than SQLite takes to write it
   // (`npm run bench -- --only submit`). Columns left out are null.
-  for (const chunk of chunksOf(queued, INSERT_ROWS, INSERT_BYTES, (delivery) => delivery.body.length)) {
+  for (const chunk of insertChunks(queued, (delivery) => delivery.body.length)) {
     const rows = chunk.map(
       (delivery) =>
         sql`(${delivery.id}, ${delivery.webhookId}, ${delivery.eventId}, ${eventType}, ${delivery.body}, 'pending', 0, 0, ${manual}, ${delivery.now}, ${delivery.createdAt})`,
