@@ -84,6 +84,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     pages: blankPages,
     metrics,
     logger: ctx.logger,
+    clock: ctx.clock,
   })
   const app = Fastify({
     // The server Fastify would make, with the hosted form page's fast path in front of it.
@@ -169,13 +170,13 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       throw new ApiError('validation_failed', 'an HTTP/1.1 request must carry a Host header')
     }
   })
-  const limitFailure = await registerRateLimits(app, ctx.config)
+  const limitFailure = await registerRateLimits(app, ctx.config, ctx.clock)
   registerSignInLimits(app, ctx.config)
-  const sessions = new SessionCache(ctx.database.db)
+  const sessions = new SessionCache(ctx.database.db, ctx.clock)
   app.decorate('sessions', sessions)
-  const tokens = new TokenCache(ctx.database.db)
+  const tokens = new TokenCache(ctx.database.db, ctx.clock)
   app.decorate('limitFailedAuthentication', limitFailure ?? (async () => undefined))
-  app.decorate('callerStillValid', callerCheck(tokens, sessions))
+  app.decorate('callerStillValid', callerCheck(tokens, sessions, ctx.clock))
   app.addHook('onRequest', authenticate(tokens, sessions, limitFailure))
   app.addHook('preParsing', bodyMemoryGate(new MemoryBudget(ctx.config.bodyMemory), ctx.config.bodyLimit))
   // Query and path strings that the databases cannot store faithfully never reach them.

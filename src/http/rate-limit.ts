@@ -1,6 +1,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
+import type { Clock } from '../clock.js'
 import type { Config } from '../config.js'
 import type { PublicForm } from '../domain/forms/public.js'
 import type { FailureLimit } from './auth.js'
@@ -53,6 +54,7 @@ export function clientAddressKey(ip: string | undefined): string {
 export async function registerRateLimits(
   app: FastifyInstance,
   config: Config,
+  clock: Clock,
 ): Promise<FailureLimit | undefined> {
   let redis: Redis | undefined
   if (config.redisUrl) {
@@ -72,7 +74,7 @@ export async function registerRateLimits(
     enableDraftSpec: true,
     ...(redis
       ? { redis, nameSpace: config.redisPrefix }
-      : { store: windowCountsStore(config.rateLimitKeys) }),
+      : { store: windowCountsStore(config.rateLimitKeys, clock) }),
     allowList: (request) => request.principal === null,
     // Only a principal is counted (allowList lets every other request through): no address to key.
     keyGenerator: (request) => (request.principal ? request.principal.tokenId : ''),

@@ -1,6 +1,5 @@
 import { EventSource } from 'eventsource'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nowMicros } from '../../src/clock.js'
 import { createToken, digestToken, revokeToken } from '../../src/domain/tokens.js'
 import { buildApp } from '../../src/http/app.js'
 import { createForm, submitMany, tinyForm } from '../forms/fixtures.js'
@@ -29,7 +28,7 @@ afterAll(async () => {
 const streamUrl = (base: string, formId: string) => `${base}/v1/forms/${formId}/responses/stream`
 
 async function readerToken(): Promise<{ id: string; token: string }> {
-  return createToken(ctx.database.db, {
+  return createToken(ctx.database.db, ctx.clock, {
     workspaceId: ctx.workspaceId,
     name: 'reader',
     scopes: ['responses:read'],
@@ -73,7 +72,7 @@ describe('a response stream ends when its caller is no longer valid', () => {
     const formId = await createForm(ctx, tinyForm)
     const reader = await readerToken()
     const stream = await liveStream(formId, { authorization: `Bearer ${reader.token}` })
-    await revokeToken(ctx.database.db, reader.id)
+    await revokeToken(ctx.database.db, ctx.clock, reader.id)
     await expectEnded(stream, formId, gone)
     const again = await openStream(streamUrl(baseUrl, formId), { authorization: `Bearer ${reader.token}` })
     expect(again.status).toBe(401)
@@ -106,7 +105,7 @@ describe('a response stream ends when its caller is no longer valid', () => {
     const secret = cookie.slice(cookie.indexOf('=') + 1)
     await ctx.database.db
       .updateTable('sessions')
-      .set({ expires_at: nowMicros() - 1 })
+      .set({ expires_at: ctx.clock.nowMicros() - 1 })
       .where('digest', '=', digestToken(secret))
       .execute()
     await expectEnded(stream, formId, gone)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { nowMicros } from '../../clock.js'
+import type { Clock } from '../../clock.js'
 import type { Database, Db, Dialect } from '../../db/database.js'
 import { DomainError } from '../errors.js'
 import { type ContactView, insertContacts, lockContactList } from './contacts.js'
@@ -44,6 +44,7 @@ class IdempotencyRace extends Error {}
 
 export async function addContactsToList(
   database: Database,
+  clock: Clock,
   workspaceId: string,
   request: BulkRequest,
   idempotency?: IdempotencyKey,
@@ -51,7 +52,7 @@ export async function addContactsToList(
   for (let attempt = 1; ; attempt++) {
     try {
       return await database.transaction((trx) =>
-        addInTransaction(trx, database.dialect, workspaceId, request, idempotency),
+        addInTransaction(trx, clock, database.dialect, workspaceId, request, idempotency),
       )
     } catch (error) {
       if (!(error instanceof IdempotencyRace) || attempt >= 3) throw error
@@ -61,13 +62,14 @@ export async function addContactsToList(
 
 async function addInTransaction(
   trx: Db,
+  clock: Clock,
   dialect: Dialect,
   workspaceId: string,
   request: BulkRequest,
   idempotency: IdempotencyKey | undefined,
 ): Promise<BulkOutcome | undefined> {
   if (!(await lockContactList(trx, workspaceId, request.list_id))) return undefined
-  const now = nowMicros()
+  const now = clock.nowMicros()
   const cutoff = now - IDEMPOTENCY_TTL_MICROS
   if (idempotency) {
     const stored = await trx
@@ -87,7 +89,7 @@ async function addInTransaction(
       return { replayed: true, status: Number(stored.status_code), text: stored.response_body, added: 0 }
     }
   }
-  const added = await insertContacts(trx, dialect, request.list_id, request.contacts)
+  const added = await insertContacts(trx, clock, dialect, request.list_id, request.contacts)
   const body: BulkAnswer = { added_contacts: added, contact_list_id: request.list_id }
   if (!idempotency) return { replayed: false, status: 201, body, added: added.length }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { chunksOf } from '../../chunks.js'
-import { formatTimestamp, nowMicros } from '../../clock.js'
+import { type Clock, formatTimestamp } from '../../clock.js'
 import type { Database, Db, Dialect } from '../../db/database.js'
 import type { ContactsTable } from '../../db/tables/contacts.js'
 import { newIds } from '../../ids.js'
@@ -82,6 +82,7 @@ export async function lockContactList(trx: Db, workspaceId: string, listId: stri
  */
 export async function insertContacts(
   trx: Db,
+  clock: Clock,
   dialect: Dialect,
   listId: string,
   contacts: readonly ValidContact[],
@@ -94,7 +95,7 @@ export async function insertContacts(
     email_key: contact.emailKey,
     name: contact.name,
     data: JSON.stringify(contact.data),
-    created_at: nowMicros(),
+    created_at: clock.nowMicros(),
   }))
   // Sorted by key, so that two transactions touching the same addresses take them in one order.
   const sorted = [...rows].sort((a, b) =>
@@ -108,7 +109,7 @@ export async function insertContacts(
   if (added.size > 0) {
     await trx
       .updateTable('contact_lists')
-      .set({ contact_count: sql`contact_count + ${added.size}`, updated_at: nowMicros() })
+      .set({ contact_count: sql`contact_count + ${added.size}`, updated_at: clock.nowMicros() })
       .where('id', '=', listId)
       .execute()
   }
@@ -158,6 +159,7 @@ export async function findContact(
  */
 export async function deleteContact(
   database: Database,
+  clock: Clock,
   workspaceId: string,
   contactId: string,
 ): Promise<boolean> {
@@ -181,7 +183,7 @@ export async function deleteContact(
     if (Number(deleted.numDeletedRows) === 0) return false
     await trx
       .updateTable('contact_lists')
-      .set({ contact_count: sql`contact_count - 1`, updated_at: nowMicros() })
+      .set({ contact_count: sql`contact_count - 1`, updated_at: clock.nowMicros() })
       .where('id', '=', contact.list_id)
       .execute()
     await trx

@@ -1,4 +1,5 @@
 import { chunksOf } from '../../chunks.js'
+import type { Clock } from '../../clock.js'
 import type { Database } from '../../db/database.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import type { Submission } from './answers.js'
@@ -42,6 +43,7 @@ export class SubmissionBatches {
 
   constructor(
     private readonly database: Database,
+    private readonly clock: Clock,
     private readonly signal: DeliverySignal,
     private readonly options: StoreOptions,
   ) {}
@@ -88,6 +90,7 @@ export class SubmissionBatches {
     try {
       outcomes = await storeInTransaction(
         this.database,
+        this.clock,
         this.signal,
         queue.workspaceId,
         queue.formId,

@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely'
-import { formatTimestamp, nowMicros } from '../../../clock.js'
+import { type Clock, formatTimestamp } from '../../../clock.js'
 import type { Transaction } from '../../../db/database.js'
 import { insertChunks } from '../../../db/insert-limits.js'
 import type { WebhookDeliveriesTable } from '../../../db/tables/webhooks.js'
@@ -32,13 +32,14 @@ export interface QueuedDelivery {
  */
 export async function queueEvent(
   trx: Transaction,
+  clock: Clock,
   signal: DeliverySignal,
   webhookIds: string[],
   eventType: string,
   payload: (header: EventHeader) => string,
   options: { manual?: boolean; ids?: IdPool | undefined } = {},
 ): Promise<QueuedDelivery[]> {
-  return queueEvents(trx, signal, webhookIds, eventType, [payload], options)
+  return queueEvents(trx, clock, signal, webhookIds, eventType, [payload], options)
 }
 
 /**
@@ -48,6 +49,7 @@ export async function queueEvent(
  */
 export async function queueEvents(
   trx: Transaction,
+  clock: Clock,
   signal: DeliverySignal,
   webhookIds: string[],
   eventType: string,
@@ -59,7 +61,7 @@ export async function queueEvents(
   const manual = options.manual ? 1 : 0
   const queued: (QueuedDelivery & { webhookId: string; body: string; now: number })[] = []
   for (const payload of payloads) {
-    const now = nowMicros()
+    const now = clock.nowMicros()
     const eventId = id('evt')
     const body = payload({ event_id: eventId, event_type: eventType, created_at: formatTimestamp(now) })
     // Every row its own instant (docs/api.md#timestamps): the first shares the event's, the rest follow.
@@ -67,7 +69,7 @@ export async function queueEvents(
       queued.push({
         id: id('dlv'),
         eventId,
-        createdAt: index === 0 ? now : nowMicros(),
+        createdAt: index === 0 ? now : clock.nowMicros(),
         webhookId,
         body,
         now,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { formatTimestamp, nowMicros } from '../../../clock.js'
+import { type Clock, formatTimestamp } from '../../../clock.js'
 import type { Database, Db } from '../../../db/database.js'
 import { type AttemptView, attemptLog } from '../attempts.js'
 import type { DeliverySignal } from '../signal.js'
@@ -39,12 +39,14 @@ export function deliveryView(row: DeliveryRow): DeliveryView {
 /** Sends a `ping` event to one webhook through the same durable path as real events. */
 export async function queuePing(
   database: Database,
+  clock: Clock,
   signal: DeliverySignal,
   webhook: WebhookRow,
 ): Promise<DeliveryView> {
   const [queued] = await database.transaction((trx) =>
     queueEvent(
       trx,
+      clock,
       signal,
       [webhook.id],
       'ping',
@@ -111,6 +113,7 @@ export async function findDelivery(
  */
 export async function redeliver(
   db: Db,
+  clock: Clock,
   signal: DeliverySignal,
   webhookId: string,
   deliveryId: string,
@@ -121,7 +124,7 @@ export async function redeliver(
       status: 'pending',
       attempt_base: sql`attempts`,
       manual: 1,
-      next_attempt_at: nowMicros(),
+      next_attempt_at: clock.nowMicros(),
     })
     .where('id', '=', deliveryId)
     .where('webhook_id', '=', webhookId)
