@@ -13,7 +13,8 @@ import { csrfRefusal, sessionSecretOf, severalSessionCookies } from './session-c
 // briefly so a busy client does not cost a query per request, but never longer than a
 // revocation may take to bite on every process (within 5 seconds: docs/api.md#authentication).
 
-const CACHE_TTL_MS = 2000
+/** How long a looked-up token or session answers for without asking the database again. */
+export const PRINCIPAL_CACHE_TTL_MS = 2000
 const CACHE_MAX = 10_000
 const bearerPattern = /^bearer +([A-Za-z0-9_-]{1,256}) *$/i
 
@@ -26,7 +27,12 @@ export class PrincipalCache {
     private readonly find: (secret: string) => Promise<TokenPrincipal | undefined>,
   ) {
     // The least recently used goes first; an entry older than the TTL is never answered.
-    this.entries = new LRUCache({ max: CACHE_MAX, ttl: CACHE_TTL_MS, perf: clock, ttlResolution: 0 })
+    this.entries = new LRUCache({
+      max: CACHE_MAX,
+      ttl: PRINCIPAL_CACHE_TTL_MS,
+      perf: clock,
+      ttlResolution: 0,
+    })
   }
 
   async lookup(token: string): Promise<TokenPrincipal | undefined> {
