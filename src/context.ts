@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { type Clock, processClock } from './clock.js'
 import type { Config } from './config.js'
 import { type Database, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
@@ -32,6 +33,8 @@ import { createProductMetrics, type ProductMetrics } from './product-metrics.js'
 
 export interface AppContext {
   readonly config: Config
+  /** The time as every part of this process reads it (the process's one clock unless a test gives its own). */
+  readonly clock: Clock
   readonly database: Database
   readonly logger: Logger
   /** Told of deliveries queued by this process (after commit), so its worker need not wait for a poll. */
@@ -61,6 +64,8 @@ export interface ContextOptions {
   logger?: Logger
   /** Tests answer host names themselves; a process uses the system's resolver. */
   resolver?: Resolver
+  /** Tests move time forward (test/support/clock.ts); a process uses its one clock, processClock. */
+  clock?: Clock
 }
 
 /** Opens and migrates the database and builds the services. */
@@ -70,7 +75,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
   let ctx: AppContext | undefined
   try {
     await migrateToLatest(database)
-    ctx = contextOf(config, database, logger, options.resolver)
+    ctx = contextOf(config, database, logger, options)
     // Forms a migration marked get their figures before the first request asks for them.
     await ctx.insights.rebuildPending()
     return ctx
@@ -85,27 +90,28 @@ export function contextOf(
   config: Config,
   database: Database,
   logger: Logger,
-  resolver: Resolver = systemResolver,
+  { resolver = systemResolver, clock = processClock }: Pick<ContextOptions, 'resolver' | 'clock'> = {},
 ): AppContext {
   const deliverySignal = new DeliverySignal()
   const productMetrics = createProductMetrics()
   const live = liveFeed(database)
-  const publicForms = publicFormsService(database, deliverySignal, productMetrics)
+  const publicForms = publicFormsService(database, clock, deliverySignal, productMetrics)
   return {
     config,
+    clock,
     database,
     logger,
     deliverySignal,
     deliveryMetrics: createDeliveryMetrics(),
     productMetrics,
     resolver,
-    forms: formsService(database, publicForms.forget),
+    forms: formsService(database, clock, publicForms.forget),
     publicForms,
-    responses: responsesService(database, deliverySignal, productMetrics, publicForms.forget),
-    contacts: contactsService(database, productMetrics),
-    webhooks: webhooksService(database, config, resolver),
-    deliveries: deliveriesService(database, deliverySignal),
-    sessions: sessionsService(database, config.sessionsPerToken),
+    responses: responsesService(database, clock, deliverySignal, productMetrics, publicForms.forget),
+    contacts: contactsService(database, clock, productMetrics),
+    webhooks: webhooksService(database, clock, config, resolver),
+    deliveries: deliveriesService(database, clock, deliverySignal),
+    sessions: sessionsService(database, clock, config.sessionsPerToken),
     insights: insightsService(database),
     live,
     async close() {

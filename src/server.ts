@@ -24,7 +24,7 @@ export async function startServer(
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`))
   const ctx = await createAppContext(config, options)
   try {
-    const firstToken = await bootstrapDefaultWorkspace(ctx.database.db)
+    const firstToken = await bootstrapDefaultWorkspace(ctx.database.db, ctx.clock)
     if (firstToken) {
       announce('Canvass created the workspace "default" and its first API token (all scopes).')
       announce('Keep it now: it is shown only this once.')
@@ -85,5 +85,6 @@ function deliveryWorkerOf(ctx: AppContext) {
     signal: ctx.deliverySignal,
     metrics: ctx.deliveryMetrics,
     resolver: ctx.resolver,
+    clock: ctx.clock,
   })
 }

@@ -156,6 +156,20 @@ function describeOversized({ path, name, line, lines }: Oversized): string {
     : `${path}:${line} ${name}: ${lines} lines (at most ${MAX_FUNCTION_LINES})`
 }
 
+// One clock (docs/architecture.md#one-context): only src/clock.ts reads the time; everything else
+// asks its context's clock, so a test can move time forward. The CLI's progress timing is no behaviour.
+const readsTime = /\bDate\.now\(|\bperformance\.now\(|\bprocess\.hrtime\b|\bnew Date\(\)/
+const mayReadTime = ['src/clock.ts', 'src/cli/forms.ts']
+
+/** `path:line` of every line of code (comments aside) that reads the time itself. */
+function timeReads(path: string, text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      readsTime.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line) ? [`${path}:${index + 1}`] : [],
+    )
+}
+
 /** The dashboard's files and the client package's, beside the server's. */
 const webFiles = () => sourceFiles(join(root, 'web/src'))
 const clientFiles = () => sourceFiles(join(root, 'packages/client/src'))
@@ -317,6 +331,13 @@ const rules: Record<string, () => void> = {
     // Every kind is an error code of the API (src/http/errors.ts maps it, in one place).
     expect(domainErrorKinds.filter((kind) => !(kind in errorStatus))).toEqual([])
   },
+  'Only `src/clock.ts` reads the time.': () => {
+    const found = sourceFiles(join(root, 'src'))
+      .map((file) => relative(root, file))
+      .filter((path) => !mayReadTime.includes(path))
+      .flatMap((path) => timeReads(path, readFileSync(join(root, path), 'utf8')))
+    expect(found).toEqual([])
+  },
   'No import cycle.': () => {
     expect(importCycles(allFiles())).toEqual([])
   },
@@ -337,6 +358,15 @@ describe('architecture: the rules of docs/architecture.md', () => {
 })
 
 describe('architecture: the checks themselves work', () => {
+  it('finds a read of the time, not one in a comment', () => {
+    const text = [
+      '// Date.now() is not read here',
+      'const at = Date.now()',
+      'const t = performance.now() - 1',
+    ].join('\n')
+    expect(timeReads('src/http/x.ts', text)).toEqual(['src/http/x.ts:2', 'src/http/x.ts:3'])
+  })
+
   it('finds the dashboard reaching past src/shared and the client package reaching out', () => {
     const imports: Record<string, string[]> = {
       'web/src/builder/preview.tsx': [

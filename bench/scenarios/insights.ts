@@ -1,4 +1,4 @@
-import { formatTimestamp, parseTimestamp } from '../../src/clock.js'
+import { formatTimestamp, parseTimestamp, processClock } from '../../src/clock.js'
 import { parseDatabaseUrl } from '../../src/config.js'
 import { openDatabase } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
@@ -78,8 +78,8 @@ export async function seedForm(
   const db = openDatabase(parseDatabaseUrl(database.url))
   try {
     await migrateToLatest(db)
-    const workspaceId = await ensureWorkspace(db.db, 'default')
-    const form = await createForm(db.db, workspaceId, benchForm)
+    const workspaceId = await ensureWorkspace(db.db, processClock, 'default')
+    const form = await createForm(db.db, processClock, workspaceId, benchForm)
     const step = Math.floor((DAYS * 86_400_000_000) / n)
     const CHUNK = 500
     for (let start = 0; start < n; start += 20 * CHUNK) {

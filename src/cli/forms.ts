@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander'
+import { processClock } from '../clock.js'
 import { seedDemo } from '../domain/forms/demo.js'
 import { ensureWorkspace } from '../domain/tokens.js'
 import { DeliverySignal } from '../domain/webhooks/signal.js'
@@ -18,12 +19,19 @@ export function registerFormCommands(program: Command): void {
     .action(async (options: { responses: number; workspace: string }) => {
       const started = Date.now()
       const formId = await withDatabase(async (database) => {
-        const workspaceId = await ensureWorkspace(database.db, options.workspace)
+        const workspaceId = await ensureWorkspace(database.db, processClock, options.workspace)
         // No worker runs in this process: a running server finds the deliveries by polling.
-        return seedDemo(database, new DeliverySignal(), workspaceId, options.responses, (stored) => {
-          if (process.stderr.isTTY)
-            process.stderr.write(`\rstored ${stored} of ${options.responses} responses`)
-        })
+        return seedDemo(
+          database,
+          processClock,
+          new DeliverySignal(),
+          workspaceId,
+          options.responses,
+          (stored) => {
+            if (process.stderr.isTTY)
+              process.stderr.write(`\rstored ${stored} of ${options.responses} responses`)
+          },
+        )
       })
       if (process.stderr.isTTY) process.stderr.write('\n')
       const seconds = ((Date.now() - started) / 1000).toFixed(1)

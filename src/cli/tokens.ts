@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander'
-import { formatTimestamp } from '../clock.js'
+import { formatTimestamp, processClock } from '../clock.js'
 import { allScopes, isScope, type Scope } from '../domain/scopes.js'
 import { createToken, ensureWorkspace, listTokens, revokeToken } from '../domain/tokens.js'
 import { withDatabase } from './setup.js'
@@ -31,8 +31,8 @@ export function registerTokenCommands(program: Command): void {
     .option('--scopes <a,b>', `comma-separated scopes (default all: ${allScopes.join(',')})`, parseScopes)
     .action(async (options: { workspace: string; name: string; scopes?: Scope[] }) => {
       const created = await withDatabase(async ({ db }) => {
-        const workspaceId = await ensureWorkspace(db, options.workspace)
-        return createToken(db, {
+        const workspaceId = await ensureWorkspace(db, processClock, options.workspace)
+        return createToken(db, processClock, {
           workspaceId,
           name: options.name,
           ...(options.scopes ? { scopes: options.scopes } : {}),
@@ -81,7 +81,7 @@ export function registerTokenCommands(program: Command): void {
     .command('revoke <id>')
     .description('revoke a token; it stops working within seconds on every process')
     .action(async (id: string) => {
-      const found = await withDatabase(({ db }) => revokeToken(db, id))
+      const found = await withDatabase(({ db }) => revokeToken(db, processClock, id))
       if (!found) {
         console.error(`no token with id ${id}`)
         process.exitCode = 1

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { CompiledQuery, Kysely, PostgresAdapter, type RawBuilder, SqliteDialect, sql } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.js'
 import { type HotReads, hotReads, type PreparedRead } from './hot-reads.js'
@@ -171,16 +172,13 @@ function openSqlite(filename: string): Database {
  * statement is never in use twice. Long texts (multi-row inserts) rarely repeat: not kept.
  */
 function cachePreparedStatements(driver: SqliteConnection): void {
-  const cache = new Map<string, SqliteStatement>()
+  const cache = new LRUCache<string, SqliteStatement>({ max: 500 })
   const prepare = driver.prepare.bind(driver)
   driver.prepare = ((text: string) => {
     let statement = cache.get(text)
     if (statement === undefined) {
       statement = prepare(text)
-      if (text.length <= 4096) {
-        if (cache.size >= 500) cache.clear()
-        cache.set(text, statement)
-      }
+      if (text.length <= 4096) cache.set(text, statement)
     }
     return statement
   }) as typeof driver.prepare

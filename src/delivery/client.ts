@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns'
 import ipaddr from 'ipaddr.js'
 import { Agent, errors, request } from 'undici'
-import { nowMicros } from '../clock.js'
+import type { Clock } from '../clock.js'
 import type { AttemptOutcome } from '../domain/webhooks/deliveries/leases.js'
 import { signature } from '../domain/webhooks/signing.js'
 import { hostOf, type Resolver, refusedRange, resolveChecked } from '../domain/webhooks/ssrf.js'
@@ -50,7 +50,9 @@ class TargetRefusedError extends Error {
 export class DeliveryClient {
   private readonly agents: Agent[]
 
-  constructor(private readonly options: { allowPrivate: boolean; timeoutMs: number; resolver: Resolver }) {
+  constructor(
+    private readonly options: { allowPrivate: boolean; timeoutMs: number; resolver: Resolver; clock: Clock },
+  ) {
     const base = {
       connections: 64,
       keepAliveTimeout: 4000,
@@ -69,10 +71,11 @@ export class DeliveryClient {
   }
 
   async send(delivery: DeliveryRequest): Promise<AttemptOutcome> {
-    const attemptedAt = nowMicros()
-    const started = performance.now()
+    const { clock } = this.options
+    const attemptedAt = clock.nowMicros()
+    const started = clock.now()
     const answer = await this.exchange(delivery)
-    return { ...answer, attemptedAt, durationMs: Math.round(performance.now() - started) }
+    return { ...answer, attemptedAt, durationMs: Math.round(clock.now() - started) }
   }
 
   private async exchange(delivery: DeliveryRequest): Promise<Answer> {
@@ -83,7 +86,7 @@ export class DeliveryClient {
       const refused = refusedRange(host)
       if (refused) return failure(null, `target refused: ${host} is ${refused}`)
     }
-    const timestamp = Math.floor(Date.now() / 1000)
+    const timestamp = Math.floor(this.options.clock.now() / 1000)
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
@@ -113,7 +116,7 @@ export class DeliveryClient {
       const responseExcerpt = await readExcerpt(response.body)
       const status = response.statusCode
       if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null, responseExcerpt }
-      const retryAfter = retryAfterSeconds(response.headers['retry-after'])
+      const retryAfter = retryAfterSeconds(response.headers['retry-after'], this.options.clock.now())
       const error =
         status >= 300 && status < 400 ? `redirect not followed (HTTP ${status})` : `HTTP ${status}`
       return { ...failure(status, error), responseExcerpt, retryAfterSeconds: retryAfter }
@@ -181,10 +184,10 @@ function describe(error: unknown, timeoutMs: number): string {
   return 'request failed'
 }
 
-function retryAfterSeconds(header: string | string[] | undefined): number | undefined {
+function retryAfterSeconds(header: string | string[] | undefined, now: number): number | undefined {
   const value = Array.isArray(header) ? header[0] : header
   if (!value) return undefined
   if (/^\s*\d+\s*$/.test(value)) return Number(value)
   const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000)
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000)
 }

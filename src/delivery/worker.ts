@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { Clock } from '../clock.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
 import { pruneFinishedDeliveries } from '../domain/webhooks/attempts.js'
@@ -38,6 +39,8 @@ export interface WorkerOptions {
   metrics: DeliveryMetrics
   /** Resolves webhook hosts; each connection goes to an address it gave and the guard checked. */
   resolver: Resolver
+  /** The context's clock: due times, leases, retries, retention and the attempt's own stamps. */
+  clock: Clock
   /** Attempts in flight at once (default 32). */
   concurrency?: number
   /** Attempts in flight to one webhook at once (default 16): a slow endpoint holds only these. */
@@ -64,6 +67,7 @@ const PRUNE_BATCH = 200
 interface WorkerContext {
   readonly config: Config
   readonly database: Database
+  readonly clock: Clock
   readonly logger: Logger
   readonly metrics: DeliveryMetrics
   readonly client: DeliveryClient
@@ -81,18 +85,20 @@ interface WorkerContext {
 }
 
 export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
-  const { config, database } = options
+  const { config, database, clock } = options
   const concurrency = options.concurrency ?? 32
   const perWebhook = options.perWebhook ?? 16
   const ctx: WorkerContext = {
     config,
     database,
+    clock,
     logger: options.logger,
     metrics: options.metrics,
     client: new DeliveryClient({
       allowPrivate: config.webhookAllowPrivate,
       timeoutMs: config.webhookTimeoutMs,
       resolver: options.resolver,
+      clock,
     }),
     concurrency,
     claimBatch: Math.max(1, Math.floor(Math.min(concurrency, perWebhook) / 4)),
@@ -100,7 +106,7 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
     pruneEveryMs: options.pruneEveryMs ?? 60_000,
     shares: new WebhookShares(perWebhook),
     inFlight: new Set(),
-    successes: new SuccessBatch(database),
+    successes: new SuccessBatch(database, clock),
     wakeup: new Wakeup(options.pollMs ?? 250),
     nextPruneAt: 0,
     stopping: false,
@@ -123,7 +129,7 @@ async function run(ctx: WorkerContext): Promise<void> {
     await releaseAllLeases(ctx.database.db).catch(() => undefined)
   while (!ctx.stopping) {
     ctx.wakeup.clear()
-    if (Date.now() >= ctx.nextPruneAt) await prune(ctx)
+    if (ctx.clock.now() >= ctx.nextPruneAt) await prune(ctx)
     const free = ctx.concurrency - ctx.inFlight.size
     if (free > 0) {
       const claims = await claim(ctx, free)
@@ -140,7 +146,7 @@ async function run(ctx: WorkerContext): Promise<void> {
 /** Step 1: leases up to `free` due deliveries, each webhook within its room. */
 async function claim(ctx: WorkerContext, free: number): Promise<ClaimedDelivery[]> {
   try {
-    return await claimDueDeliveries(ctx.database, free, ctx.leaseMicros, ctx.shares)
+    return await claimDueDeliveries(ctx.database, ctx.clock, free, ctx.leaseMicros, ctx.shares)
   } catch (error) {
     if (!ctx.stopping) ctx.logger.warn({ err: error }, 'claiming webhook deliveries failed; retrying')
     return []
@@ -213,7 +219,7 @@ async function record(
 ): Promise<'succeeded' | 'retrying' | 'failed' | 'lost'> {
   const result = outcome.ok
     ? await ctx.successes.record(claimed, outcome)
-    : await recordFailure(ctx.database, claimed, outcome, ctx.config.webhookRetrySchedule)
+    : await recordFailure(ctx.database, ctx.clock, claimed, outcome, ctx.config.webhookRetrySchedule)
   if (result === 'succeeded') ctx.metrics.succeeded.inc()
   else if (result !== 'lost') ctx.metrics.failed.inc({ final: result === 'failed' ? 'true' : 'false' })
   if (!outcome.ok) {
@@ -248,14 +254,14 @@ function schedule(ctx: WorkerContext, webhookId: string): void {
 
 /** Deletes one batch of finished deliveries past retention; again at once while batches come full. */
 async function prune(ctx: WorkerContext): Promise<void> {
-  const before = Date.now() - ctx.config.deliveryRetentionDays * 24 * 3600 * 1000
+  const before = ctx.clock.nowMicros() - ctx.config.deliveryRetentionDays * 24 * 3600 * 1_000_000
   try {
-    const deleted = await pruneFinishedDeliveries(ctx.database.db, before * 1000, PRUNE_BATCH)
-    ctx.nextPruneAt = deleted === PRUNE_BATCH ? 0 : Date.now() + ctx.pruneEveryMs
+    const deleted = await pruneFinishedDeliveries(ctx.database.db, before, PRUNE_BATCH)
+    ctx.nextPruneAt = deleted === PRUNE_BATCH ? 0 : ctx.clock.now() + ctx.pruneEveryMs
   } catch (error) {
     if (!ctx.stopping)
       ctx.logger.warn({ err: error }, 'pruning old webhook deliveries failed; retrying later')
-    ctx.nextPruneAt = Date.now() + ctx.pruneEveryMs
+    ctx.nextPruneAt = ctx.clock.now() + ctx.pruneEveryMs
   }
 }
 
@@ -270,7 +276,10 @@ class SuccessBatch {
     settle: { resolve(result: 'succeeded' | 'lost'): void; reject(error: unknown): void }
   }[] = []
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {}
 
   record(claim: ClaimedDelivery, outcome: AttemptOutcome): Promise<'succeeded' | 'lost'> {
     return new Promise((resolve, reject) => {
@@ -283,7 +292,7 @@ class SuccessBatch {
     const batch = this.#waiting
     this.#waiting = []
     try {
-      const results = await recordSuccesses(this.database, batch)
+      const results = await recordSuccesses(this.database, this.clock, batch)
       for (const [i, { settle }] of batch.entries()) settle.resolve(results[i] ?? 'lost')
     } catch (error) {
       for (const { settle } of batch) settle.reject(error)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { nowMicros } from '../clock.js'
+import type { Clock } from '../clock.js'
 import type { Db } from '../db/database.js'
 import { newId } from '../ids.js'
 import { digestToken, findActiveToken, principalOf, type TokenPrincipal } from './tokens.js'
@@ -26,11 +26,12 @@ function generateSecret(): string {
  */
 export async function startSession(
   db: Db,
+  clock: Clock,
   principal: TokenPrincipal,
   lifetimeMicros: number,
   maxLive: number,
 ): Promise<Session> {
-  const now = nowMicros()
+  const now = clock.nowMicros()
   // Expired sessions are useless; sweeping them here keeps the table small without a timer.
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute()
   const secret = generateSecret()
@@ -62,13 +63,17 @@ async function endOldestSessions(db: Db, tokenId: string, keep: number): Promise
 }
 
 /** The principal of a live session whose token is still active. */
-export async function findActiveSession(db: Db, secret: string): Promise<TokenPrincipal | undefined> {
+export async function findActiveSession(
+  db: Db,
+  clock: Clock,
+  secret: string,
+): Promise<TokenPrincipal | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('api_tokens', 'api_tokens.id', 'sessions.token_id')
     .select(['api_tokens.id', 'api_tokens.workspace_id', 'api_tokens.scopes', 'sessions.expires_at'])
     .where('sessions.digest', '=', digestToken(secret))
-    .where('sessions.expires_at', '>', nowMicros())
+    .where('sessions.expires_at', '>', clock.nowMicros())
     .where('api_tokens.revoked_at', 'is', null)
     .executeTakeFirst()
   return row ? { ...principalOf(row), expiresAt: row.expires_at } : undefined
@@ -86,11 +91,15 @@ export interface SessionsService {
   end(secret: string): Promise<void>
 }
 
-export function sessionsService(database: { db: Db }, sessionsPerToken: number): SessionsService {
+export function sessionsService(
+  database: { db: Db },
+  clock: Clock,
+  sessionsPerToken: number,
+): SessionsService {
   return {
     tokenOf: (token) => findActiveToken(database.db, token),
     start: (principal, lifetimeMicros) =>
-      startSession(database.db, principal, lifetimeMicros, sessionsPerToken),
+      startSession(database.db, clock, principal, lifetimeMicros, sessionsPerToken),
     end: (secret) => endSession(database.db, secret),
   }
 }

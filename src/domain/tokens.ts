@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { nowMicros } from '../clock.js'
+import type { Clock } from '../clock.js'
 import type { Db } from '../db/database.js'
 import { newId } from '../ids.js'
 import { allScopes, type Scope } from './scopes.js'
@@ -33,10 +33,10 @@ function generateToken(): string {
 }
 
 /** Finds the workspace by name, creating it if it does not exist yet. */
-export async function ensureWorkspace(db: Db, name: string): Promise<string> {
+export async function ensureWorkspace(db: Db, clock: Clock, name: string): Promise<string> {
   await db
     .insertInto('workspaces')
-    .values({ id: newId('ws'), name, created_at: nowMicros() })
+    .values({ id: newId('ws'), name, created_at: clock.nowMicros() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute()
   const row = await db
@@ -49,6 +49,7 @@ export async function ensureWorkspace(db: Db, name: string): Promise<string> {
 
 export async function createToken(
   db: Db,
+  clock: Clock,
   options: { workspaceId: string; name: string; scopes?: readonly Scope[] },
 ): Promise<{ id: string; token: string }> {
   const token = generateToken()
@@ -61,7 +62,7 @@ export async function createToken(
       name: options.name,
       digest: digestToken(token),
       scopes: (options.scopes ?? allScopes).join(' '),
-      created_at: nowMicros(),
+      created_at: clock.nowMicros(),
       revoked_at: null,
     })
     .execute()
@@ -113,11 +114,11 @@ export async function listTokens(db: Db): Promise<TokenSummary[]> {
 }
 
 /** Returns false when no such token exists. Revoking twice keeps the first revocation time. */
-export async function revokeToken(db: Db, id: string): Promise<boolean> {
+export async function revokeToken(db: Db, clock: Clock, id: string): Promise<boolean> {
   const token = await db.selectFrom('api_tokens').select('revoked_at').where('id', '=', id).executeTakeFirst()
   if (!token) return false
   if (token.revoked_at === null) {
-    await db.updateTable('api_tokens').set({ revoked_at: nowMicros() }).where('id', '=', id).execute()
+    await db.updateTable('api_tokens').set({ revoked_at: clock.nowMicros() }).where('id', '=', id).execute()
   }
   return true
 }
@@ -127,16 +128,16 @@ export async function revokeToken(db: Db, id: string): Promise<boolean> {
  * Returns the plain token when this call created it (so the caller can print it once).
  * Concurrent first starts on one PostgreSQL create it once: the workspace name is unique.
  */
-export async function bootstrapDefaultWorkspace(db: Db): Promise<string | undefined> {
+export async function bootstrapDefaultWorkspace(db: Db, clock: Clock): Promise<string | undefined> {
   const any = await db.selectFrom('workspaces').select('id').limit(1).executeTakeFirst()
   if (any) return undefined
   const inserted = await db
     .insertInto('workspaces')
-    .values({ id: newId('ws'), name: 'default', created_at: nowMicros() })
+    .values({ id: newId('ws'), name: 'default', created_at: clock.nowMicros() })
     .onConflict((oc) => oc.column('name').doNothing())
     .returning('id')
     .executeTakeFirst()
   if (!inserted) return undefined
-  const { token } = await createToken(db, { workspaceId: inserted.id, name: 'initial' })
+  const { token } = await createToken(db, clock, { workspaceId: inserted.id, name: 'initial' })
   return token
 }

@@ -64,6 +64,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     pages: blankPages,
     metrics,
     logger: ctx.logger,
+    clock: ctx.clock,
   })
   const app = Fastify(serverOptions(ctx, fastPath))
   app.decorate('ctx', ctx)
@@ -92,7 +93,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   })
   checkRequests(app)
   logRequests(app)
-  await registerRateLimits(app, ctx.config)
+  await registerRateLimits(app, ctx.config, ctx.clock)
   registerSignInLimits(app, ctx.config)
   decorateCallers(app)
   await registerOpenApi(app)

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { nowMicros } from '../clock.js'
+import { LRUCache } from 'lru-cache'
+import type { Clock } from '../clock.js'
 import type { Db } from '../db/database.js'
 import { findActiveSession } from '../domain/sessions.js'
 import { findActiveToken, type TokenPrincipal } from '../domain/tokens.js'
@@ -12,26 +13,35 @@ import { csrfRefusal, sessionSecretOf, severalSessionCookies } from './session-c
 // briefly so a busy client does not cost a query per request, but never longer than a
 // revocation may take to bite on every process (within 5 seconds: docs/api.md#authentication).
 
-const CACHE_TTL_MS = 2000
+/** How long a looked-up token or session answers for without asking the database again. */
+export const PRINCIPAL_CACHE_TTL_MS = 2000
 const CACHE_MAX = 10_000
 const bearerPattern = /^bearer +([A-Za-z0-9_-]{1,256}) *$/i
 
 /** Principals by the secret that names them (a token, or a session's cookie value). */
 export class PrincipalCache {
-  private readonly entries = new Map<string, { principal: TokenPrincipal; expires: number }>()
+  private readonly entries: LRUCache<string, TokenPrincipal>
 
-  constructor(private readonly find: (secret: string) => Promise<TokenPrincipal | undefined>) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly find: (secret: string) => Promise<TokenPrincipal | undefined>,
+  ) {
+    // The least recently used goes first; an entry older than the TTL is never answered.
+    this.entries = new LRUCache({
+      max: CACHE_MAX,
+      ttl: PRINCIPAL_CACHE_TTL_MS,
+      perf: clock,
+      ttlResolution: 0,
+    })
+  }
 
   async lookup(token: string): Promise<TokenPrincipal | undefined> {
-    const now = Date.now()
     const hit = this.entries.get(token)
-    if (hit && hit.expires > now) return hit.principal
-    this.entries.delete(token)
+    if (hit) return hit
+    // Its age counts from before the look-up, as a revocation may have committed during it.
+    const start = this.clock.now()
     const principal = await this.find(token)
-    if (principal) {
-      if (this.entries.size >= CACHE_MAX) this.entries.delete(this.entries.keys().next().value as string)
-      this.entries.set(token, { principal, expires: now + CACHE_TTL_MS })
-    }
+    if (principal) this.entries.set(token, principal, { start })
     return principal
   }
 
@@ -42,14 +52,14 @@ export class PrincipalCache {
 }
 
 export class TokenCache extends PrincipalCache {
-  constructor(db: Db) {
-    super((token) => findActiveToken(db, token))
+  constructor(db: Db, clock: Clock) {
+    super(clock, (token) => findActiveToken(db, token))
   }
 }
 
 export class SessionCache extends PrincipalCache {
-  constructor(db: Db) {
-    super((secret) => findActiveSession(db, secret))
+  constructor(db: Db, clock: Clock) {
+    super(clock, (secret) => findActiveSession(db, clock, secret))
   }
 }
 
@@ -92,13 +102,13 @@ export function authenticate(tokens: TokenCache, sessions: SessionCache, limitFa
  */
 export type CallerCheck = (request: FastifyRequest) => Promise<boolean>
 
-export function callerCheck(tokens: TokenCache, sessions: SessionCache): CallerCheck {
+export function callerCheck(tokens: TokenCache, sessions: SessionCache, clock: Clock): CallerCheck {
   return async (request) => {
     const principal = await principalOf(request, tokens, sessions).catch(() => undefined)
     if (!principal || principal.tokenId !== request.principal?.tokenId) return false
     const { scope } = request.routeOptions.config
     // A cached session may be up to the cache's TTL past its expiry: its own end time decides.
-    const expired = principal.expiresAt !== undefined && principal.expiresAt <= nowMicros()
+    const expired = principal.expiresAt !== undefined && principal.expiresAt <= clock.nowMicros()
     return !expired && (!scope || principal.scopes.has(scope))
   }
 }

@@ -24,10 +24,11 @@ const ACTS_FOR_CALLERS = 'actsForCallers'
 /** The caches of tokens and sessions, one per app, and what routes and hooks ask of them. */
 export function decorateCallers(app: FastifyInstance): void {
   const { db } = app.ctx.database
-  const tokens = new TokenCache(db)
-  const sessions = new SessionCache(db)
+  const { clock } = app.ctx
+  const tokens = new TokenCache(db, clock)
+  const sessions = new SessionCache(db, clock)
   app.decorate('sessions', sessions)
-  app.decorate('callerStillValid', callerCheck(tokens, sessions))
+  app.decorate('callerStillValid', callerCheck(tokens, sessions, clock))
   app.decorate('authenticateCaller', authenticate(tokens, sessions, app.limitFailedAuthentication))
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     const { scope, signedIn } = route.config ?? {}

@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit'
+import type { Clock } from '../clock.js'
 
 // The rate limits' counts in this process (without CANVASS_REDIS_URL). They replace the plugin's
 // LRU of 5,000 keys, where enough fresh keys (other addresses, other forms) pushed a spent key out
@@ -7,6 +8,8 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit'
 // (CANVASS_RATE_LIMIT_KEYS): a new key past that takes the place of the oldest key still under its
 // limit, whose client loses little (a fresh count). Only when every key held is spent do new keys
 // share an overflow count, one per group (`groupedKey`), so spending one group's leaves the others'.
+// Not a cache (lru-cache): which key goes first depends on whether it is spent, and a spent one
+// must never go before its window ends.
 
 interface Count {
   hits: number
@@ -40,10 +43,13 @@ class WindowCounts implements FastifyRateLimitStore {
   // Per group, in the same order; at most `capacity` groups, past which a group counts in ''.
   readonly #overflow = new Map<string, Count>()
 
-  constructor(readonly capacity: number) {}
+  constructor(
+    readonly capacity: number,
+    readonly clock: Clock,
+  ) {}
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-    const now = Date.now()
+    const now = this.clock.now()
     this.#dropEnded(now, timeWindow)
     const count = this.#countOf(key, now, timeWindow)
     count.hits++
@@ -53,7 +59,7 @@ class WindowCounts implements FastifyRateLimitStore {
 
   /** Each limit (per token, public, failed authentications, sign-ins) counts in its own store. */
   child(): WindowCounts {
-    return new WindowCounts(this.capacity)
+    return new WindowCounts(this.capacity, this.clock)
   }
 
   #countOf(key: string, now: number, timeWindow: number): Count {
@@ -99,10 +105,10 @@ class WindowCounts implements FastifyRateLimitStore {
 }
 
 /** The store class the rate-limit plugin builds its counts from, holding at most `capacity` keys each. */
-export function windowCountsStore(capacity: number) {
+export function windowCountsStore(capacity: number, clock: Clock) {
   return class extends WindowCounts {
     constructor() {
-      super(capacity)
+      super(capacity, clock)
     }
   }
 }

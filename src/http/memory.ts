@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
+import { chunksOf } from '../chunks.js'
 import type { PlannedPage } from '../domain/paging.js'
 import { PIECE_BYTES, pieces } from '../pieces.js'
 import { whenClientGone } from './client-gone.js'
@@ -70,25 +71,6 @@ export class MemoryBudget {
 export interface ItemBatch {
   bytes: number
   load(): Promise<(string | Buffer)[]>
-}
-
-/** Groups items of known sizes, in order, into batches of at most `batchBytes` (one item alone when larger). */
-export function batchesBySize<T>(items: T[], size: (item: T) => number, batchBytes: number): T[][] {
-  const batches: T[][] = []
-  let current: T[] = []
-  let bytes = 0
-  for (const item of items) {
-    const itemBytes = size(item)
-    if (current.length > 0 && bytes + itemBytes > batchBytes) {
-      batches.push(current)
-      current = []
-      bytes = 0
-    }
-    current.push(item)
-    bytes += itemBytes
-  }
-  if (current.length > 0) batches.push(current)
-  return batches
 }
 
 // Written in pieces of 64 KiB (src/pieces.ts): each is its own Buffer, so what waits in the
@@ -172,7 +154,7 @@ export function sendPlannedPage<T>(
   const rows = plan.slice(0, page.page_size)
   const cost = (row: { bytes: number }) => 3 * Number(row.bytes) + 512
   for (const row of rows) budget.check(cost(row), `item ${row.id}`)
-  const batches = batchesBySize(rows, cost, budget.batchBytes).map((batch) => ({
+  const batches = [...chunksOf(rows, { bytes: budget.batchBytes, size: cost })].map((batch) => ({
     bytes: batch.reduce((sum, row) => sum + cost(row), 0),
     load: async () => (await load(batch.map((row) => row.id))).map(serialize),
   }))

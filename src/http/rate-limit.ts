@@ -1,6 +1,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
+import type { Clock } from '../clock.js'
 import type { Config } from '../config.js'
 import type { PublicForm } from '../domain/forms/public.js'
 import type { FailureLimit } from './auth.js'
@@ -55,7 +56,7 @@ export function clientAddressKey(ip: string | undefined): string {
  * Registers the limits' store, decorates the app with the checks routes and hooks make, and
  * `rateLimit()`, the token's rate for the routes that act for a caller (src/http/callers.ts).
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, config: Config, clock: Clock): Promise<void> {
   let redis: Redis | undefined
   if (config.redisUrl) {
     // A request waits at most a few seconds for a Redis that is down, then fails instead of hanging.
@@ -74,7 +75,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     enableDraftSpec: true,
     ...(redis
       ? { redis, nameSpace: config.redisPrefix }
-      : { store: windowCountsStore(config.rateLimitKeys) }),
+      : { store: windowCountsStore(config.rateLimitKeys, clock) }),
     allowList: (request) => request.principal === null,
     // Only a principal is counted (allowList lets every other request through): no address to key.
     keyGenerator: (request) => (request.principal ? request.principal.tokenId : ''),

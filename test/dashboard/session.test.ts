@@ -155,7 +155,7 @@ describe('the session cookie', () => {
       .select('id')
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow()
-    await revokeToken(ctx.database.db, row.id)
+    await revokeToken(ctx.database.db, ctx.clock, row.id)
     expect((await withCookie(cookie, 'GET', '/v1/forms')).statusCode).toBe(401)
   })
 

@@ -28,7 +28,10 @@ function signIn(app: TestContext['app'], token: string, remoteAddress = '127.0.0
 }
 
 async function newToken(context: TestContext): Promise<{ id: string; token: string }> {
-  return createToken(context.database.db, { workspaceId: context.workspaceId, name: 'dashboard' })
+  return createToken(context.database.db, context.clock, {
+    workspaceId: context.workspaceId,
+    name: 'dashboard',
+  })
 }
 
 async function liveSessions(context: TestContext, tokenId: string): Promise<number> {

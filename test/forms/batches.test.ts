@@ -61,7 +61,7 @@ describe('submissions that arrive together', () => {
     })
     expect(hook.statusCode).toBe(201)
     const { database, transactions } = counting(ctx.database)
-    const batches = new SubmissionBatches(database, ctx.deliverySignal, {})
+    const batches = new SubmissionBatches(database, ctx.clock, ctx.deliverySignal, {})
     const invalid = new Set([2, 7])
     const results = await settled(
       Array.from({ length: 12 }, (_, index) =>
@@ -157,7 +157,7 @@ describe('submissions that arrive together', () => {
     }
     try {
       const { database, transactions } = counting(ctx.database)
-      const batches = new SubmissionBatches(database, ctx.deliverySignal, {})
+      const batches = new SubmissionBatches(database, ctx.clock, ctx.deliverySignal, {})
       const results = await settled(
         ['a', 'b', 'poison', 'c', 'd'].map((t) =>
           batches.submit(ctx.workspaceId, formId, { answers: { t } }),
@@ -180,7 +180,7 @@ describe('submissions that arrive together', () => {
   it('to a public form never overshoot max_responses; invalid ones take no place', async () => {
     const formId = await createForm(ctx, { ...tinyForm, settings: { public: true, max_responses: 3 } })
     const { database, transactions } = counting(ctx.database)
-    const batches = new SubmissionBatches(database, ctx.deliverySignal, { public: true })
+    const batches = new SubmissionBatches(database, ctx.clock, ctx.deliverySignal, { public: true })
     const results = await settled(
       [11, 1, 11, 2, 3, 4, 5, 11].map((n) => batches.submit(ctx.workspaceId, formId, { answers: { n } })),
     )
@@ -206,7 +206,7 @@ describe('submissions that arrive together', () => {
   it('share a transaction 32 at a time, and about a MiB of requests at a time', async () => {
     const formId = await createForm(ctx, tinyForm)
     const { database, transactions } = counting(ctx.database)
-    const batches = new SubmissionBatches(database, ctx.deliverySignal, {})
+    const batches = new SubmissionBatches(database, ctx.clock, ctx.deliverySignal, {})
     const many = Array.from({ length: 40 }, () =>
       batches.submit(ctx.workspaceId, formId, { answers: { n: 1 } }),
     )
@@ -228,7 +228,7 @@ describe('submissions that arrive together', () => {
     expect((await submit(ctx, formId, { answers: { n: 3 } })).statusCode).toBe(201)
     const formRow = () => ctx.database.db.selectFrom('forms').selectAll().where('id', '=', formId).execute()
     const before = await formRow()
-    const batches = new SubmissionBatches(ctx.database, ctx.deliverySignal, {})
+    const batches = new SubmissionBatches(ctx.database, ctx.clock, ctx.deliverySignal, {})
     const results = await settled(
       [11, 12].map((n) => batches.submit(ctx.workspaceId, formId, { answers: { n } })),
     )
@@ -237,7 +237,7 @@ describe('submissions that arrive together', () => {
   })
 
   it('to an unknown form are answered as such', async () => {
-    const batches = new SubmissionBatches(ctx.database, ctx.deliverySignal, {})
+    const batches = new SubmissionBatches(ctx.database, ctx.clock, ctx.deliverySignal, {})
     const results = await Promise.all([
       batches.submit(ctx.workspaceId, 'frm_unknown', { answers: {} }),
       batches.submit(ctx.otherWorkspaceId, await createForm(ctx, tinyForm), { answers: {} }),

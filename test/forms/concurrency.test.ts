@@ -25,9 +25,9 @@ describe('concurrent submissions to one form', () => {
         submit(ctx, formId, { answers: { n: i % 11 } }).then((r) => r.json().id as string),
       ),
       ...Array.from({ length: n }, (_, i) =>
-        submitResponse(second, ctx.deliverySignal, ctx.workspaceId, formId, { answers: { n: i % 11 } }).then(
-          (r) => r?.item.id as string,
-        ),
+        submitResponse(second, ctx.clock, ctx.deliverySignal, ctx.workspaceId, formId, {
+          answers: { n: i % 11 },
+        }).then((r) => r?.item.id as string),
       ),
     ])
     expect(new Set(results).size).toBe(2 * n)

@@ -24,6 +24,7 @@ beforeAll(async () => {
       const { storeResponses } = await import('../../src/domain/forms/responses/store.js')
       const stored = await storeResponses(
         trx,
+        ctx.clock,
         ctx.deliverySignal,
         ctx.workspaceId,
         formId,

@@ -89,8 +89,8 @@ describe('form definitions', () => {
 
   it('lists forms oldest first, paged', async () => {
     // A workspace of its own, so only these forms are listed.
-    const workspaceId = await ensureWorkspace(ctx.database.db, 'forms-list')
-    const { token } = await createToken(ctx.database.db, { workspaceId, name: 'list' })
+    const workspaceId = await ensureWorkspace(ctx.database.db, ctx.clock, 'forms-list')
+    const { token } = await createToken(ctx.database.db, ctx.clock, { workspaceId, name: 'list' })
     const ids: string[] = []
     for (let i = 0; i < 3; i++) {
       const created = await ctx.request({

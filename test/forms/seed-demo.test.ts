@@ -15,8 +15,8 @@ describe('canvass seed-demo', () => {
     const formId = lastLine(run.output)
     expect(formId).toMatch(/^frm_[A-Za-z0-9_-]{22}$/)
 
-    const workspaceId = await ensureWorkspace(ctx.database.db, 'demo')
-    const { token } = await createToken(ctx.database.db, { workspaceId, name: 'demo' })
+    const workspaceId = await ensureWorkspace(ctx.database.db, ctx.clock, 'demo')
+    const { token } = await createToken(ctx.database.db, ctx.clock, { workspaceId, name: 'demo' })
     const form = (await ctx.request({ method: 'GET', url: `/v1/forms/${formId}`, token })).json()
     expect(new Set(form.questions.map((q: { type: string }) => q.type))).toEqual(new Set(questionKinds))
     expect(form.response_count).toBe(5500)

@@ -9,11 +9,11 @@ const ctx = useTestContext()
 const route = { method: 'GET' as const, url: '/v1/contact-lists' }
 
 async function revokedToken(): Promise<string> {
-  const { id, token } = await createToken(ctx.database.db, {
+  const { id, token } = await createToken(ctx.database.db, ctx.clock, {
     workspaceId: ctx.workspaceId,
     name: 'to revoke',
   })
-  await revokeToken(ctx.database.db, id)
+  await revokeToken(ctx.database.db, ctx.clock, id)
   return token
 }
 

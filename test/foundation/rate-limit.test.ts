@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configFromEnv } from '../../src/config.js'
+import { TestClock } from '../support/clock.js'
 import { createTestContext, type TestContext, useTestContext } from '../support/context.js'
 
-const ctx = useTestContext({ rateLimit: 2 })
+// Clocks that stand still: each run of requests falls in one window, however slow the machine.
+const ctx = useTestContext({ rateLimit: 2 }, { clock: new TestClock({ stopped: true }) })
 
 describe('rate limit', () => {
   it('answers 429 rate_limited with Retry-After and RateLimit headers past the burst, per token', async () => {
@@ -32,9 +34,10 @@ describe('rate limit', () => {
 
 describe('failed authentication limit (issue 11)', () => {
   let guarded: TestContext
+  const clock = new TestClock({ stopped: true })
   beforeAll(async () => {
     // The default: 20 a second per client address, bursts of 40 in a two-second window.
-    guarded = await createTestContext({ authFailureLimit: configFromEnv({}).authFailureLimit })
+    guarded = await createTestContext({ authFailureLimit: configFromEnv({}).authFailureLimit }, { clock })
   })
   afterAll(() => guarded.close())
 
@@ -65,7 +68,7 @@ describe('failed authentication limit (issue 11)', () => {
     // Another address has its own budget.
     expect((await attempt(null, '192.0.2.7')).statusCode).toBe(401)
     // Past the window, failures are answered 401 again.
-    await new Promise((done) => setTimeout(done, 2100))
+    clock.advance(2100)
     expect((await attempt(null)).statusCode).toBe(401)
   })
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatTimestamp, nowMicros, parseTimestamp } from '../../src/clock.js'
+import { formatTimestamp, parseTimestamp, processClock } from '../../src/clock.js'
 import { ConfigError, configFromEnv } from '../../src/config.js'
 import { type Database, openDatabase } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
@@ -31,7 +31,7 @@ describe('migrations', () => {
   })
 
   it('keep microsecond timestamps exactly', async () => {
-    const micros = nowMicros()
+    const micros = processClock.nowMicros()
     await database.db.insertInto('workspaces').values({ id: 'ws_t', name: 't', created_at: micros }).execute()
     const row = await database.db
       .selectFrom('workspaces')
@@ -45,7 +45,7 @@ describe('migrations', () => {
 
 describe('timestamps', () => {
   it('strictly increase and carry real microseconds', () => {
-    const values = Array.from({ length: 2000 }, () => nowMicros())
+    const values = Array.from({ length: 2000 }, () => processClock.nowMicros())
     for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1] as number)
     const formatted = values.map(formatTimestamp)
     for (const text of formatted) expect(text).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)

@@ -28,6 +28,7 @@ async function storeAt(formId: string, at: string, answers: Record<string, unkno
   await sql`update forms set last_submitted_at = ${micros - 1} where id = ${formId}`.execute(ctx.database.db)
   const outcomes = await storeInTransaction(
     ctx.database,
+    ctx.clock,
     ctx.deliverySignal,
     ctx.workspaceId,
     formId,

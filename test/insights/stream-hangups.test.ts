@@ -10,6 +10,7 @@ import type {
 } from 'kysely'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { processClock } from '../../src/clock.js'
 import { type AppContext, contextOf } from '../../src/context.js'
 import { type Database, openDatabase } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
@@ -110,8 +111,8 @@ beforeAll(async () => {
   })
   database = openDatabase(config.database)
   await migrateToLatest(database)
-  workspaceId = await ensureWorkspace(database.db, 'main')
-  token = (await createToken(database.db, { workspaceId, name: 'hang-ups' })).token
+  workspaceId = await ensureWorkspace(database.db, processClock, 'main')
+  token = (await createToken(database.db, processClock, { workspaceId, name: 'hang-ups' })).token
   appContext = contextOf(config, { ...database, db: database.db.withPlugin(gate) }, pino({ level: 'silent' }))
   app = await buildApp(appContext)
   port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port)
@@ -303,7 +304,11 @@ async function largePage(): Promise<number | undefined> {
 describe('a stream queued behind another on a pipelined connection (review of issue 25)', () => {
   it('gives back its slot, timers and memory when the client hangs up', async () => {
     const reader = (
-      await createToken(database.db, { workspaceId, name: 'pipelining', scopes: ['responses:read'] })
+      await createToken(database.db, processClock, {
+        workspaceId,
+        name: 'pipelining',
+        scopes: ['responses:read'],
+      })
     ).token
     for (let round = 0; round < 3; round++) {
       const { socket, status } = pipelinedStreams(reader)
@@ -332,7 +337,11 @@ describe('a stream queued behind another on a pipelined connection (review of is
 describe('caller checks on a slow database (review of issue 25)', () => {
   it('start no new check while one is pending', async () => {
     const checked = (
-      await createToken(database.db, { workspaceId, name: 'slow checks', scopes: ['responses:read'] })
+      await createToken(database.db, processClock, {
+        workspaceId,
+        name: 'slow checks',
+        scopes: ['responses:read'],
+      })
     ).token
     const stream = streamRequest({ authorization: `Bearer ${checked}` })
     expect(await stream.status).toBe(200)

@@ -95,9 +95,12 @@ describe(`authorisation matrix on ${testBackend}`, () => {
 
       it('answers every missing, malformed, unknown or revoked token with the same 401', async () => {
         const request = validRequest(operation, shared)
-        const revoked = await createToken(ctx.database.db, { workspaceId: ctx.workspaceId, name: 'revoked' })
+        const revoked = await createToken(ctx.database.db, ctx.clock, {
+          workspaceId: ctx.workspaceId,
+          name: 'revoked',
+        })
         watch.secret(revoked.token)
-        await revokeToken(ctx.database.db, revoked.id)
+        await revokeToken(ctx.database.db, ctx.clock, revoked.id)
         const unknown = `cvs_${randomBytes(32).toString('base64url')}`
         const attempts: (string | null)[] = [
           null,

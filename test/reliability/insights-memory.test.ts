@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { Agent, request } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { formatTimestamp, parseTimestamp } from '../../src/clock.js'
+import { formatTimestamp, parseTimestamp, processClock } from '../../src/clock.js'
 import { openDatabase } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { createForm } from '../../src/domain/forms/forms.js'
@@ -186,14 +186,23 @@ async function seed(config: TestDatabase['config']): Promise<void> {
   const seeding = openDatabase(config)
   try {
     await migrateToLatest(seeding)
-    const workspaceId = await ensureWorkspace(seeding.db, 'main')
-    token = (await createToken(seeding.db, { workspaceId, name: 'reader', scopes: ['responses:read'] })).token
-    formId = (await createForm(seeding.db, workspaceId, form)).id
+    const workspaceId = await ensureWorkspace(seeding.db, processClock, 'main')
+    token = (
+      await createToken(seeding.db, processClock, { workspaceId, name: 'reader', scopes: ['responses:read'] })
+    ).token
+    formId = (await createForm(seeding.db, processClock, workspaceId, form)).id
     for (let n = 0; n < RESPONSES; n++) {
       // Stamped max(now, newest + 1 µs): the newest is set just before the wanted instant.
       const at = FIRST + n * 1_000_000
       await sql`update forms set last_submitted_at = ${at - 1} where id = ${formId}`.execute(seeding.db)
-      const stored = await submitResponse(seeding, new DeliverySignal(), workspaceId, formId, submission(n))
+      const stored = await submitResponse(
+        seeding,
+        processClock,
+        new DeliverySignal(),
+        workspaceId,
+        formId,
+        submission(n),
+      )
       if (stored?.item.submitted_at !== formatTimestamp(at))
         throw new Error(`response ${n} not stored at ${at}`)
       ids.push(stored.item.id)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Agent, request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { processClock } from '../../src/clock.js'
 import { openDatabase } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { addContactsToList } from '../../src/domain/contacts/bulk.js'
@@ -145,13 +146,21 @@ async function seed(config: TestDatabase['config']): Promise<void> {
   const database = openDatabase(config)
   try {
     await migrateToLatest(database)
-    const workspaceId = await ensureWorkspace(database.db, 'main')
-    token = (await createToken(database.db, { workspaceId, name: 'memory' })).token
-    formId = (await createForm(database.db, workspaceId, { title: 'Large answers', questions })).id
+    const workspaceId = await ensureWorkspace(database.db, processClock, 'main')
+    token = (await createToken(database.db, processClock, { workspaceId, name: 'memory' })).token
+    formId = (await createForm(database.db, processClock, workspaceId, { title: 'Large answers', questions }))
+      .id
     for (let n = 0; n < RESPONSES; n++) {
-      await submitResponse(database, new DeliverySignal(), workspaceId, formId, largeSubmission())
+      await submitResponse(
+        database,
+        processClock,
+        new DeliverySignal(),
+        workspaceId,
+        formId,
+        largeSubmission(),
+      )
     }
-    listId = (await createContactList(database.db, workspaceId, 'Large data')).id
+    listId = (await createContactList(database.db, processClock, workspaceId, 'Large data')).id
     // 100 values of 2048 characters a contact: ~200 KB.
     for (let start = 0; start < CONTACTS; start += 50) {
       const contacts = Array.from({ length: 50 }, (_, n) => ({
@@ -162,7 +171,7 @@ async function seed(config: TestDatabase['config']): Promise<void> {
       }))
       const valid = validateBulkRequest({ list_id: listId, contacts }, CONTACTS)
       if (!valid.value) throw new Error(JSON.stringify(valid.errors))
-      await addContactsToList(database, workspaceId, valid.value)
+      await addContactsToList(database, processClock, workspaceId, valid.value)
     }
   } finally {
     await database.close()

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { type ClientRequest, get, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { processClock } from '../../src/clock.js'
 import { openDatabase } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { createForm } from '../../src/domain/forms/forms.js'
@@ -47,12 +48,14 @@ async function seed(config: TestDatabase['config']): Promise<void> {
   const seeding = openDatabase(config)
   try {
     await migrateToLatest(seeding)
-    const workspaceId = await ensureWorkspace(seeding.db, 'main')
-    token = (await createToken(seeding.db, { workspaceId, name: 'stream-memory' })).token
-    formId = (await createForm(seeding.db, workspaceId, { title: 'Large answers', questions })).id
+    const workspaceId = await ensureWorkspace(seeding.db, processClock, 'main')
+    token = (await createToken(seeding.db, processClock, { workspaceId, name: 'stream-memory' })).token
+    formId = (await createForm(seeding.db, processClock, workspaceId, { title: 'Large answers', questions }))
+      .id
     for (let n = 0; n < RESPONSES; n++) {
       const stored = await submitResponse(
         seeding,
+        processClock,
         new DeliverySignal(),
         workspaceId,
         formId,

@@ -5,8 +5,9 @@ import { type AppContext, createAppContext } from '../../src/context.js'
 import { PUBLIC_FORM_FRESH_MS } from '../../src/domain/forms/public.js'
 import { chooseEncoding } from '../../src/http/pages/fast-path.js'
 import { everyKindForm } from '../forms/fixtures.js'
+import { TestClock } from '../support/clock.js'
 import { createTestContext, type TestContext, testConfig } from '../support/context.js'
-import { sleep, waitUntil } from '../support/wait.js'
+import { waitUntil } from '../support/wait.js'
 
 // The hosted page's blank version is answered before the framework (src/http/pages/fast-path.ts).
 // app.inject never reaches it, so everything here goes through a listening server: the fast answer
@@ -16,8 +17,9 @@ import { sleep, waitUntil } from '../support/wait.js'
 let ctx: TestContext
 let base: string
 let other: AppContext
+const clock = new TestClock()
 beforeAll(async () => {
-  ctx = await createTestContext({ publicRateLimit: 1000 })
+  ctx = await createTestContext({ publicRateLimit: 1000 }, { clock })
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
   // A second process on the same database, as far as the first can tell.
   other = await createAppContext(testConfig(ctx.testDatabase.config), { logger: pino({ level: 'silent' }) })
@@ -104,7 +106,7 @@ describe('the hosted page answered before the framework', () => {
     if (!found) throw new Error('the other process does not see the form')
     const { id: _id, created_at, updated_at, response_count, ...input } = found
     await other.forms.replace(ctx.workspaceId, id, { ...input, title: 'Edited elsewhere' } as never)
-    await sleep(PUBLIC_FORM_FRESH_MS + 50)
+    clock.advance(PUBLIC_FORM_FRESH_MS + 50)
     expect(await (await fetch(`${base}/f/${id}`)).text()).toContain('Edited elsewhere')
     await other.forms.replace(ctx.workspaceId, id, {
       ...input,

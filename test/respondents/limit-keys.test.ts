@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tinyForm } from '../forms/fixtures.js'
+import { TestClock } from '../support/clock.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { testBackend } from '../support/databases.js'
 import { waitUntil } from '../support/wait.js'
@@ -128,8 +129,11 @@ describe(`the public limit's client address (${testBackend})`, () => {
 
   it('counts failed authentications by /64 too', async () => {
     // 1 a second, bursts of 2 in a two-second window: 30 failures from 30 addresses of one /64
-    // get a few 401s (more only if the run spans several windows), then 429.
-    const guarded = await createTestContext({ authFailureLimit: 1 })
+    // get a few 401s (more only if the run spans several windows: the clock stands still), then 429.
+    const guarded = await createTestContext(
+      { authFailureLimit: 1 },
+      { clock: new TestClock({ stopped: true }) },
+    )
     try {
       const statuses = await statusesOf(
         Array.from(

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { pino } from 'pino'
 import { afterAll, beforeAll } from 'vitest'
+import type { Clock } from '../../src/clock.js'
 import { type Config, configFromEnv } from '../../src/config.js'
 import { type AppContext, type ContextOptions, createAppContext } from '../../src/context.js'
 import type { Database } from '../../src/db/database.js'
@@ -19,6 +20,8 @@ export interface TestContext {
   database: Database
   testDatabase: TestDatabase
   config: Config
+  /** The context's clock: a TestClock when the test gave one (createTestContext's options). */
+  clock: Clock
   /** The app's: give them to a worker started in a test so it hears of queued deliveries. */
   deliverySignal: DeliverySignal
   deliveryMetrics: DeliveryMetrics
@@ -63,11 +66,11 @@ export async function createTestContext(
     ...options,
     logger: options.logger ?? pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
   })
-  const { database } = appContext
-  const workspaceId = await ensureWorkspace(database.db, 'main')
-  const otherWorkspaceId = await ensureWorkspace(database.db, 'other')
-  const { token } = await createToken(database.db, { workspaceId, name: 'test' })
-  const { token: otherToken } = await createToken(database.db, {
+  const { database, clock } = appContext
+  const workspaceId = await ensureWorkspace(database.db, clock, 'main')
+  const otherWorkspaceId = await ensureWorkspace(database.db, clock, 'other')
+  const { token } = await createToken(database.db, clock, { workspaceId, name: 'test' })
+  const { token: otherToken } = await createToken(database.db, clock, {
     workspaceId: otherWorkspaceId,
     name: 'other',
   })
@@ -80,6 +83,7 @@ export async function createTestContext(
     database,
     testDatabase,
     config,
+    clock,
     appContext,
     deliverySignal: appContext.deliverySignal,
     deliveryMetrics: appContext.deliveryMetrics,
@@ -88,7 +92,7 @@ export async function createTestContext(
     otherToken,
     otherWorkspaceId,
     async tokenWithScopes(scopes) {
-      return (await createToken(database.db, { workspaceId, name: 'scoped', scopes })).token
+      return (await createToken(database.db, clock, { workspaceId, name: 'scoped', scopes })).token
     },
     request({ token: given, headers, ...options }) {
       const bearer = given === undefined ? token : given
@@ -105,6 +109,7 @@ export async function createTestContext(
         signal: appContext.deliverySignal,
         metrics: appContext.deliveryMetrics,
         resolver: appContext.resolver,
+        clock,
         ...options,
       })
       workers.push(worker)
@@ -123,10 +128,10 @@ export async function createTestContext(
  * The context of one test file: created before its tests, closed after them. Use it at the top
  * level of the file: `const ctx = useTestContext()`.
  */
-export function useTestContext(overrides: Partial<Config> = {}): TestContext {
+export function useTestContext(overrides: Partial<Config> = {}, options: ContextOptions = {}): TestContext {
   const ctx = {} as TestContext
   beforeAll(async () => {
-    Object.assign(ctx, await createTestContext(overrides))
+    Object.assign(ctx, await createTestContext(overrides, options))
   })
   afterAll(async () => {
     await ctx.close?.()

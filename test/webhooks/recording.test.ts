@@ -98,7 +98,7 @@ describe('a success whose lease ran out', () => {
   it('is lost, not recorded, while the others of its batch are', async () => {
     const formId = await formWithWebhook()
     await submit(formId, 2)
-    const claims = await claimDueDeliveries(ctx.database, 10, 60_000_000, new WebhookShares(16))
+    const claims = await claimDueDeliveries(ctx.database, ctx.clock, 10, 60_000_000, new WebhookShares(16))
     expect(claims).toHaveLength(2)
     const [taken, kept] = claims as [(typeof claims)[0], (typeof claims)[0]]
     // Another worker claimed it after our lease expired: its lease is a different one.
@@ -116,7 +116,7 @@ describe('a success whose lease ran out', () => {
       responseExcerpt: '',
     }
     expect(
-      await recordSuccesses(ctx.database, [
+      await recordSuccesses(ctx.database, ctx.clock, [
         { claim: taken, outcome },
         { claim: kept, outcome },
       ]),

@@ -52,7 +52,7 @@ describe('the queued-delivery signal', () => {
     signal.subscribe(() => heard++)
     await expect(
       ctx.database.transaction(async (trx) => {
-        await queueEvent(trx, signal, [webhook.id], 'ping', (header) => JSON.stringify(header))
+        await queueEvent(trx, ctx.clock, signal, [webhook.id], 'ping', (header) => JSON.stringify(header))
         throw new Error('changed our mind')
       }),
     ).rejects.toThrow('changed our mind')
@@ -71,7 +71,7 @@ describe('the queued-delivery signal', () => {
       seen.push(deliveriesOf(webhook.id))
     })
     await ctx.database.transaction(async (trx) => {
-      await queueEvent(trx, signal, [webhook.id], 'ping', (header) => JSON.stringify(header))
+      await queueEvent(trx, ctx.clock, signal, [webhook.id], 'ping', (header) => JSON.stringify(header))
       expect(heard, 'announced before commit').toBe(0)
     })
     expect(heard).toBe(1)

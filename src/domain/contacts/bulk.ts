@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { nowMicros } from '../../clock.js'
+import type { Clock } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import { DomainError } from '../errors.js'
 import { type ContactView, insertContacts, lockContactList } from './contacts.js'
@@ -44,13 +44,16 @@ class IdempotencyRace extends Error {}
 
 export async function addContactsToList(
   database: Database,
+  clock: Clock,
   workspaceId: string,
   request: BulkRequest,
   idempotency?: IdempotencyKey,
 ): Promise<BulkOutcome | undefined> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await database.transaction((trx) => addInTransaction(trx, workspaceId, request, idempotency))
+      return await database.transaction((trx) =>
+        addInTransaction(trx, clock, workspaceId, request, idempotency),
+      )
     } catch (error) {
       if (!(error instanceof IdempotencyRace) || attempt >= 3) throw error
     }
@@ -59,12 +62,13 @@ export async function addContactsToList(
 
 async function addInTransaction(
   trx: Db,
+  clock: Clock,
   workspaceId: string,
   request: BulkRequest,
   idempotency: IdempotencyKey | undefined,
 ): Promise<BulkOutcome | undefined> {
   if (!(await lockContactList(trx, workspaceId, request.list_id))) return undefined
-  const now = nowMicros()
+  const now = clock.nowMicros()
   const cutoff = now - IDEMPOTENCY_TTL_MICROS
   if (idempotency) {
     const stored = await trx
@@ -84,7 +88,7 @@ async function addInTransaction(
       return { replayed: true, status: Number(stored.status_code), text: stored.response_body, added: 0 }
     }
   }
-  const added = await insertContacts(trx, request.list_id, request.contacts)
+  const added = await insertContacts(trx, clock, request.list_id, request.contacts)
   const body: BulkAnswer = { added_contacts: added, contact_list_id: request.list_id }
   if (!idempotency) return { replayed: false, status: 201, body, added: added.length }
 

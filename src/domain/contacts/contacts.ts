@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { formatTimestamp, nowMicros } from '../../clock.js'
+import { chunksOf } from '../../chunks.js'
+import { type Clock, formatTimestamp } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import { jsonRecords } from '../../db/fragments.js'
 import type { ContactsTable } from '../../db/tables/contacts.js'
@@ -81,6 +82,7 @@ export async function lockContactList(trx: Db, workspaceId: string, listId: stri
  */
 export async function insertContacts(
   trx: Db,
+  clock: Clock,
   listId: string,
   contacts: readonly ValidContact[],
 ): Promise<ContactView[]> {
@@ -92,22 +94,21 @@ export async function insertContacts(
     email_key: contact.emailKey,
     name: contact.name,
     data: JSON.stringify(contact.data),
-    created_at: nowMicros(),
+    created_at: clock.nowMicros(),
   }))
   // Sorted by key, so that two transactions touching the same addresses take them in one order.
   const sorted = [...rows].sort((a, b) =>
     a.email_key < b.email_key ? -1 : a.email_key > b.email_key ? 1 : 0,
   )
   const added = new Set<string>()
-  for (let start = 0; start < sorted.length; start += ROWS_PER_INSERT) {
-    const chunk = JSON.stringify(sorted.slice(start, start + ROWS_PER_INSERT))
-    const inserted = await insertStatement(trx, listId, chunk).execute(trx)
+  for (const chunk of chunksOf(sorted, { count: ROWS_PER_INSERT })) {
+    const inserted = await insertStatement(trx, listId, JSON.stringify(chunk)).execute(trx)
     for (const row of inserted.rows) added.add(row.id)
   }
   if (added.size > 0) {
     await trx
       .updateTable('contact_lists')
-      .set({ contact_count: sql`contact_count + ${added.size}`, updated_at: nowMicros() })
+      .set({ contact_count: sql`contact_count + ${added.size}`, updated_at: clock.nowMicros() })
       .where('id', '=', listId)
       .execute()
   }
@@ -157,6 +158,7 @@ export async function findContact(
  */
 export async function deleteContact(
   database: Database,
+  clock: Clock,
   workspaceId: string,
   contactId: string,
 ): Promise<boolean> {
@@ -176,7 +178,7 @@ export async function deleteContact(
     if (Number(deleted.numDeletedRows) === 0) return false
     await trx
       .updateTable('contact_lists')
-      .set({ contact_count: sql`contact_count - 1`, updated_at: nowMicros() })
+      .set({ contact_count: sql`contact_count - 1`, updated_at: clock.nowMicros() })
       .where('id', '=', contact.list_id)
       .execute()
     await trx

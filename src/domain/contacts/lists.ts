@@ -1,4 +1,4 @@
-import { formatTimestamp, nowMicros } from '../../clock.js'
+import { type Clock, formatTimestamp } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import type { ContactListsTable } from '../../db/tables/contacts.js'
 import { newId } from '../../ids.js'
@@ -29,8 +29,13 @@ export function contactListView(row: ListRow): ContactListView {
   }
 }
 
-export async function createContactList(db: Db, workspaceId: string, name: string): Promise<ContactListView> {
-  const now = nowMicros()
+export async function createContactList(
+  db: Db,
+  clock: Clock,
+  workspaceId: string,
+  name: string,
+): Promise<ContactListView> {
+  const now = clock.nowMicros()
   const row = {
     id: newId('cl'),
     workspace_id: workspaceId,

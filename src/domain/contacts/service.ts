@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js'
 import type { Database } from '../../db/database.js'
 import type { ProductMetrics } from '../../product-metrics.js'
 import type { Paging, PlannedPage } from '../paging.js'
@@ -13,10 +14,10 @@ import { createContactList, deleteContactList, findContactList, listContactLists
 import type { BulkRequest } from './validation.js'
 
 // Contact lists and their contacts, closed over the database (see forms/service.ts).
-export function contactsService(database: Database, metrics: ProductMetrics) {
+export function contactsService(database: Database, clock: Clock, metrics: ProductMetrics) {
   const { db } = database
   return {
-    createList: (workspaceId: string, name: string) => createContactList(db, workspaceId, name),
+    createList: (workspaceId: string, name: string) => createContactList(db, clock, workspaceId, name),
     findList: (workspaceId: string, listId: string) => findContactList(db, workspaceId, listId),
     lists: (workspaceId: string, page: Paging) => listContactLists(db, workspaceId, page),
     deleteList: (workspaceId: string, listId: string) => deleteContactList(database, workspaceId, listId),
@@ -33,10 +34,11 @@ export function contactsService(database: Database, metrics: ProductMetrics) {
       }
     },
     find: (workspaceId: string, contactId: string) => findContact(db, workspaceId, contactId),
-    delete: (workspaceId: string, contactId: string) => deleteContact(database, workspaceId, contactId),
+    delete: (workspaceId: string, contactId: string) =>
+      deleteContact(database, clock, workspaceId, contactId),
     /** The bulk add; undefined when the list is not in the workspace. */
     async addToList(workspaceId: string, request: BulkRequest, idempotency?: IdempotencyKey) {
-      const outcome = await addContactsToList(database, workspaceId, request, idempotency)
+      const outcome = await addContactsToList(database, clock, workspaceId, request, idempotency)
       if (outcome && outcome.added > 0) metrics.contactsAdded.inc(outcome.added)
       return outcome
     },

@@ -1,3 +1,5 @@
+import { chunksOf } from '../../chunks.js'
+import type { Clock } from '../../clock.js'
 import type { Database } from '../../db/database.js'
 import type { Submission } from '../../shared/forms/answers.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
@@ -41,6 +43,7 @@ export class SubmissionBatches {
 
   constructor(
     private readonly database: Database,
+    private readonly clock: Clock,
     private readonly signal: DeliverySignal,
     private readonly options: StoreOptions,
   ) {}
@@ -76,8 +79,7 @@ export class SubmissionBatches {
 
   async #drain(key: string, queue: FormQueue): Promise<void> {
     try {
-      while (queue.waiting.length > 0)
-        await this.#store(queue, queue.waiting.splice(0, batchLength(queue.waiting)))
+      while (queue.waiting.length > 0) await this.#store(queue, takeBatch(queue.waiting))
     } finally {
       this.#queues.delete(key)
     }
@@ -88,6 +90,7 @@ export class SubmissionBatches {
     try {
       outcomes = await storeInTransaction(
         this.database,
+        this.clock,
         this.signal,
         queue.workspaceId,
         queue.formId,
@@ -103,14 +106,12 @@ export class SubmissionBatches {
   }
 }
 
-/** How many of the waiting submissions the next batch takes: at least one. */
-function batchLength(waiting: readonly Waiting[]): number {
-  let bytes = waiting[0]?.bytes ?? 0
-  let length = 1
-  while (length < Math.min(waiting.length, MAX_BATCH)) {
-    bytes += waiting[length]?.bytes ?? 0
-    if (bytes > MAX_BATCH_BYTES) break
-    length++
-  }
-  return length
+/** Takes the next batch off the waiting submissions: at least one. */
+function takeBatch(waiting: Waiting[]): Waiting[] {
+  const [batch = []] = chunksOf(waiting, {
+    count: MAX_BATCH,
+    bytes: MAX_BATCH_BYTES,
+    size: (each) => each.bytes,
+  })
+  return waiting.splice(0, batch.length)
 }

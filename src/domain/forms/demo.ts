@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js'
 import type { Database } from '../../db/database.js'
 import type { Submission } from '../../shared/forms/answers.js'
 import type { FormInput } from '../../shared/forms/definition.js'
@@ -141,17 +142,18 @@ const BATCH = 5000
 
 export async function seedDemo(
   database: Database,
+  clock: Clock,
   signal: DeliverySignal,
   workspaceId: string,
   responses: number,
   onProgress: (stored: number) => void = () => undefined,
 ): Promise<string> {
-  const form = await createForm(database.db, workspaceId, demoForm)
+  const form = await createForm(database.db, clock, workspaceId, demoForm)
   for (let stored = 0; stored < responses; ) {
     const size = Math.min(BATCH, responses - stored)
     const submissions = Array.from({ length: size }, demoSubmission)
     await database.transaction(async (trx) => {
-      const outcomes = await storeResponses(trx, signal, workspaceId, form.id, submissions)
+      const outcomes = await storeResponses(trx, clock, signal, workspaceId, form.id, submissions)
       for (const outcome of outcomes ?? []) if ('refused' in outcome) throw outcome.refused
     })
     stored += size

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
+import { chunksOf } from '../../chunks.js'
 import type { Db } from '../../db/database.js'
 import { pieces } from '../../pieces.js'
 import type { Answer, ResponseItem } from '../../shared/forms/answers.js'
@@ -77,28 +78,19 @@ function csvCell(text: string): string {
   return spreadsheetSafe(text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text)
 }
 
-// Written in chunks of about 16 KiB. A batch joined into one string (~400 KB) lands in V8's
+// Written in chunks of at most 16 KiB (src/chunks.ts). A batch joined into one string (~400 KB) lands in V8's
 // large-object space, which only a full collection frees: at export speed those strings piled up
 // in resident memory (`npm run bench -- --only export`). A larger item goes out in pieces of at
-// most 64 KiB (src/http/memory.ts).
+// most 64 KiB (src/pieces.ts), each alone.
 const CHUNK_BYTES = 16 * 1024
 const newline = Buffer.from('\n')
 
 function* chunks(items: ItemJson[], line: (item: ItemJson) => Buffer[]): Generator<Buffer> {
-  let parts: Buffer[] = []
-  let bytes = 0
-  for (const item of items) {
-    for (const part of line(item)) {
-      parts.push(part)
-      bytes += part.length
-      if (bytes >= CHUNK_BYTES) {
-        yield parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, bytes)
-        parts = []
-        bytes = 0
-      }
-    }
-  }
-  if (bytes > 0) yield Buffer.concat(parts, bytes)
+  const parts = (function* () {
+    for (const item of items) yield* line(item)
+  })()
+  for (const run of chunksOf(parts, { bytes: CHUNK_BYTES, size: (part) => part.length }))
+    yield run.length === 1 ? (run[0] as Buffer) : Buffer.concat(run)
 }
 
 // At most 250 rows a batch (~400 KB of ~1.7 KB items): larger batches only add garbage (peak RSS)

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { formatTimestamp, nowMicros } from '../../clock.js'
+import { type Clock, formatTimestamp } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
 import { newId } from '../../ids.js'
@@ -41,9 +41,14 @@ function checkedDefinition(input: FormInput): FormDefinition {
   return definition
 }
 
-export async function createForm(db: Db, workspaceId: string, input: FormInput): Promise<FormView> {
+export async function createForm(
+  db: Db,
+  clock: Clock,
+  workspaceId: string,
+  input: FormInput,
+): Promise<FormView> {
   const definition = checkedDefinition(input)
-  const now = nowMicros()
+  const now = clock.nowMicros()
   const row = {
     id: newId('frm'),
     workspace_id: workspaceId,
@@ -105,6 +110,7 @@ export async function loadForms(db: Db, workspaceId: string, ids: string[]): Pro
  */
 export async function replaceForm(
   database: Database,
+  clock: Clock,
   workspaceId: string,
   formId: string,
   input: FormInput,
@@ -113,7 +119,7 @@ export async function replaceForm(
   const definition = checkedDefinition(input)
   let update = database.db
     .updateTable('forms')
-    .set({ title: input.title, definition: JSON.stringify(definition), updated_at: nowMicros() })
+    .set({ title: input.title, definition: JSON.stringify(definition), updated_at: clock.nowMicros() })
     .where('id', '=', formId)
     .where('workspace_id', '=', workspaceId)
   if (expected !== undefined) {

@@ -1,4 +1,5 @@
-import { nowMicros } from '../../clock.js'
+import { LRUCache } from 'lru-cache'
+import type { Clock } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import { type Acceptance, publicAcceptance } from '../../shared/forms/settings.js'
 import { type FormView, formView } from './forms.js'
@@ -13,7 +14,7 @@ export interface PublicForm {
 }
 
 /** The form whatever its workspace, with whether it takes public answers now; undefined if none. */
-export async function findPublicForm(db: Db, formId: string): Promise<PublicForm | undefined> {
+export async function findPublicForm(db: Db, clock: Clock, formId: string): Promise<PublicForm | undefined> {
   const row = await db
     .selectFrom('forms')
     .select(['id', 'workspace_id', 'title', 'definition', 'last_seq', 'created_at', 'updated_at'])
@@ -24,7 +25,7 @@ export async function findPublicForm(db: Db, formId: string): Promise<PublicForm
   return {
     workspaceId: row.workspace_id,
     form,
-    acceptance: publicAcceptance(form.settings, form.response_count, nowMicros()),
+    acceptance: publicAcceptance(form.settings, form.response_count, clock.nowMicros()),
   }
 }
 
@@ -51,6 +52,7 @@ const FORM_CACHE_MAX = 1000
 export const PUBLIC_FORM_FRESH_MS = 100
 
 type Head = { updated_at: number; last_seq: number }
+type View = { updatedAt: number; form: FormView; workspaceId: string }
 
 /**
  * findPublicForm for the hot page path: one small prepared query for the form's version and
@@ -59,10 +61,22 @@ type Head = { updated_at: number; last_seq: number }
  * re-parsed per visitor. One per context, never shared between contexts.
  */
 export class PublicFormReader {
-  private readonly views = new Map<string, { updatedAt: number; form: FormView; workspaceId: string }>()
-  private readonly heads = new Map<string, { readAt: number; head: Head | undefined }>()
+  // At most FORM_CACHE_MAX forms each, the least recently visited going first; a head (undefined
+  // for a form that does not exist) answers for PUBLIC_FORM_FRESH_MS after it was read.
+  private readonly views = new LRUCache<string, View>({ max: FORM_CACHE_MAX })
+  private readonly heads: LRUCache<string, { head: Head | undefined }>
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {
+    this.heads = new LRUCache({
+      max: FORM_CACHE_MAX,
+      ttl: PUBLIC_FORM_FRESH_MS,
+      perf: clock,
+      ttlResolution: 0,
+    })
+  }
 
   /** This process changed the form or its responses: the next visit reads it again. */
   forget(formId: string): void {
@@ -70,13 +84,11 @@ export class PublicFormReader {
   }
 
   private async freshHead(formId: string): Promise<Head | undefined> {
-    const now = performance.now()
     const known = this.heads.get(formId)
-    if (known && now - known.readAt < PUBLIC_FORM_FRESH_MS) return known.head
+    if (known) return known.head
+    const readAt = this.clock.now()
     const head = await this.head(formId)
-    if (!known && this.heads.size >= FORM_CACHE_MAX)
-      this.heads.delete(this.heads.keys().next().value as string)
-    this.heads.set(formId, { readAt: now, head })
+    this.heads.set(formId, { head }, { start: readAt })
     return head
   }
 
@@ -93,17 +105,16 @@ export class PublicFormReader {
     if (!head) return undefined
     let cached = this.views.get(formId)
     if (!cached || cached.updatedAt !== Number(head.updated_at)) {
-      const found = await findPublicForm(this.database.db, formId)
+      const found = await findPublicForm(this.database.db, this.clock, formId)
       if (!found) return undefined
       cached = { updatedAt: Number(head.updated_at), form: found.form, workspaceId: found.workspaceId }
-      if (this.views.size >= FORM_CACHE_MAX) this.views.delete(this.views.keys().next().value as string)
       this.views.set(formId, cached)
     }
     const form = { ...cached.form, response_count: Number(head.last_seq) }
     return {
       workspaceId: cached.workspaceId,
       form,
-      acceptance: publicAcceptance(form.settings, form.response_count, nowMicros()),
+      acceptance: publicAcceptance(form.settings, form.response_count, this.clock.nowMicros()),
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js'
 import type { Database } from '../../db/database.js'
 import { IdPool } from '../../ids.js'
 import type { ProductMetrics } from '../../product-metrics.js'
@@ -27,6 +28,7 @@ import {
   loadResponseItems,
   type ResponseFilter,
 } from './responses/listing.js'
+import { definitionMemo } from './responses/store.js'
 
 // The forms and responses capabilities as the HTTP layer and the CLI use them: closed over the
 // database, so callers never choose between a connection and a transaction. `undefined` (or
@@ -35,11 +37,11 @@ import {
 /** Told of every change this process makes to a form or its responses (the public reader forgets it). */
 export type FormChanged = (formId: string) => void
 
-export function formsService(database: Database, changed: FormChanged = () => {}) {
+export function formsService(database: Database, clock: Clock, changed: FormChanged = () => {}) {
   const { db } = database
   return {
     async create(workspaceId: string, input: FormInput) {
-      const form = await createForm(db, workspaceId, input)
+      const form = await createForm(db, clock, workspaceId, input)
       changed(form.id)
       return form
     },
@@ -53,7 +55,7 @@ export function formsService(database: Database, changed: FormChanged = () => {}
     },
     /** `expected`: the `updated_at` values (microseconds) the caller saw; `stale` when it is none of them. */
     async replace(workspaceId: string, formId: string, input: FormInput, expected?: number[]) {
-      const replaced = await replaceForm(database, workspaceId, formId, input, expected)
+      const replaced = await replaceForm(database, clock, workspaceId, formId, input, expected)
       if (replaced !== 'stale') changed(formId)
       return replaced
     },
@@ -67,12 +69,16 @@ export function formsService(database: Database, changed: FormChanged = () => {}
 
 export function responsesService(
   database: Database,
+  clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
   changed: FormChanged = () => {},
 ) {
   const { db } = database
-  const batches = new SubmissionBatches(database, signal, { definitions: new Map(), ids: new IdPool() })
+  const batches = new SubmissionBatches(database, clock, signal, {
+    definitions: definitionMemo(),
+    ids: new IdPool(),
+  })
   return {
     /** `bytes`: the size of the request the submission came in (batches are bounded by it). */
     async submit(workspaceId: string, formId: string, submission: Submission, bytes = 0) {
@@ -132,11 +138,16 @@ export function responsesService(
  * Forms as respondents reach them (no token): found by id alone, answered only while they accept
  * public answers. The reader keeps parsed definitions per form version, one per context.
  */
-export function publicFormsService(database: Database, signal: DeliverySignal, metrics: ProductMetrics) {
-  const reader = new PublicFormReader(database)
-  const batches = new SubmissionBatches(database, signal, {
+export function publicFormsService(
+  database: Database,
+  clock: Clock,
+  signal: DeliverySignal,
+  metrics: ProductMetrics,
+) {
+  const reader = new PublicFormReader(database, clock)
+  const batches = new SubmissionBatches(database, clock, signal, {
     public: true,
-    definitions: new Map(),
+    definitions: definitionMemo(),
     ids: new IdPool(),
   })
   const refused = (kind: PublicRefusal) => metrics.publicSubmissionsRefused.inc({ kind })

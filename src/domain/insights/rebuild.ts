@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { chunksOf } from '../../db/chunks.js'
+import { chunksOf } from '../../chunks.js'
 import type { Db } from '../../db/database.js'
 import type { ResponseItem } from '../../shared/forms/answers.js'
 import { type BucketKey, type BucketLevel, floorTo, levels } from './buckets.js'
@@ -55,7 +55,11 @@ export async function rebuildFormInsights(trx: Db, formId: string): Promise<numb
       .orderBy('responses.seq', 'asc')
       .limit(REBUILD_ROWS)
       .execute()
-    for (const chunk of chunksOf(rows, REBUILD_ROWS, REBUILD_BYTES, (row) => Number(row.bytes))) {
+    for (const chunk of chunksOf(rows, {
+      count: REBUILD_ROWS,
+      bytes: REBUILD_BYTES,
+      size: (row) => Number(row.bytes),
+    })) {
       const figuresById = await responseFigures(
         trx,
         chunk.map((row) => row.id),

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely'
-import { chunksOf } from '../../db/chunks.js'
+import { chunksOf } from '../../chunks.js'
 import type { Database } from '../../db/database.js'
 import { StoredFiguresSum } from './figures.js'
 import { dayOf } from './summary.js'
@@ -134,7 +134,11 @@ export class InsightsTally {
   /** Loads the large figures met so far, a batch of at most the budget's batch size at a time. */
   async loadLarge(database: Database, memory: InsightsMemory, formId: string): Promise<void> {
     const large = this.large.splice(0)
-    for (const batch of chunksOf(large, SCAN_PAGE_ROWS, memory.batchBytes, (row) => row.bytes)) {
+    for (const batch of chunksOf(large, {
+      count: SCAN_PAGE_ROWS,
+      bytes: memory.batchBytes,
+      size: (row) => row.bytes,
+    })) {
       const bytes = Math.min(
         batch.reduce((sum, row) => sum + row.bytes, 0),
         memory.limit,

@@ -1,6 +1,7 @@
+import { chunksOf } from '../../chunks.js'
 import { parseTimestamp } from '../../clock.js'
-import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../db/chunks.js'
 import type { Db, Transaction } from '../../db/database.js'
+import { insertChunks } from '../../db/insert-limits.js'
 import type { ResponseItem } from '../../shared/forms/answers.js'
 import { type BucketKey, bucketsOf, childLevel, levelSpan, levels, MINUTE } from './buckets.js'
 import {
@@ -55,7 +56,7 @@ export async function keepOwnFigures(trx: Db, items: readonly ResponseItem[]): P
     response_id: item.id,
     figures: figuresToJson(figures[index] as Figures),
   }))
-  for (const chunk of chunksOf(rows, INSERT_ROWS, INSERT_BYTES, (row) => row.figures.length)) {
+  for (const chunk of insertChunks(rows, (row) => row.figures.length)) {
     await trx.insertInto('response_figures').values(chunk).execute()
   }
   return figures
@@ -133,8 +134,7 @@ async function applyDeltas(
 ): Promise<StaleExtremes> {
   const stale: StaleExtremes = new Map()
   const all = [...deltas.values()]
-  for (let start = 0; start < all.length; start += KEYS_PER_STATEMENT) {
-    const chunk = all.slice(start, start + KEYS_PER_STATEMENT)
+  for (const chunk of chunksOf(all, { count: KEYS_PER_STATEMENT })) {
     const current = await readBuckets(
       trx,
       formId,
@@ -183,15 +183,14 @@ export async function writeBuckets(
   formId: string,
   buckets: readonly { key: BucketKey; figures: Figures }[],
 ): Promise<void> {
-  for (let start = 0; start < buckets.length; start += KEYS_PER_STATEMENT) {
-    const rows = buckets.slice(start, start + KEYS_PER_STATEMENT).map(({ key, figures }) => ({
+  for (const chunk of chunksOf(buckets, { count: KEYS_PER_STATEMENT })) {
+    const rows = chunk.map(({ key, figures }) => ({
       form_id: formId,
       level: key.level,
       bucket: key.bucket,
       responses: figures.responses,
       figures: figuresToJson(figures),
     }))
-    if (rows.length === 0) continue
     await trx
       .insertInto('insight_buckets')
       .values(rows)

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { Clock } from '../../clock.js'
 import type { Transaction } from '../../db/database.js'
 import type { IdPool } from '../../ids.js'
 import { type EventHeader, queueEvents } from './deliveries/queue.js'
@@ -19,6 +20,7 @@ export interface FormResponseEvents {
  */
 export async function enqueueFormResponseEvents(
   trx: Transaction,
+  clock: Clock,
   signal: DeliverySignal,
   events: FormResponseEvents,
   ids?: IdPool,
@@ -31,6 +33,7 @@ export async function enqueueFormResponseEvents(
   const subscribed = webhooks.filter((webhook) => eventTypesOf(webhook).form_response).map(({ id }) => id)
   await queueEvents(
     trx,
+    clock,
     signal,
     subscribed,
     'form_response',

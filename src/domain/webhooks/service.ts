@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js'
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/database.js'
 import type { Paging } from '../paging.js'
@@ -18,6 +19,7 @@ export interface WebhookRef {
 
 export function webhooksService(
   database: Database,
+  clock: Clock,
   config: Pick<Config, 'webhookAllowPrivate' | 'webhooksPerForm'>,
   resolver: Resolver,
 ) {
@@ -26,6 +28,7 @@ export function webhooksService(
     put: (ref: WebhookRef, input: WebhookInput) =>
       putWebhook(
         database,
+        clock,
         { allowPrivate: config.webhookAllowPrivate, maxPerForm: config.webhooksPerForm, resolver },
         ref.workspaceId,
         ref.formId,
@@ -38,7 +41,7 @@ export function webhooksService(
   }
 }
 
-export function deliveriesService(database: Database, signal: DeliverySignal) {
+export function deliveriesService(database: Database, clock: Clock, signal: DeliverySignal) {
   const { db } = database
   const webhookOf = (ref: WebhookRef) => findWebhookRow(db, ref.workspaceId, ref.formId, ref.tag)
   return {
@@ -55,11 +58,11 @@ export function deliveriesService(database: Database, signal: DeliverySignal) {
     /** Undefined when the webhook is unknown; null when it has no such delivery. */
     async redeliver(ref: WebhookRef, deliveryId: string) {
       const webhook = await webhookOf(ref)
-      return webhook && ((await redeliver(db, signal, webhook.id, deliveryId)) ?? null)
+      return webhook && ((await redeliver(db, clock, signal, webhook.id, deliveryId)) ?? null)
     },
     async ping(ref: WebhookRef) {
       const webhook = await webhookOf(ref)
-      return webhook && (await queuePing(database, signal, webhook))
+      return webhook && (await queuePing(database, clock, signal, webhook))
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import { formatTimestamp, nowMicros } from '../../clock.js'
+import { type Clock, formatTimestamp } from '../../clock.js'
 import { type Database, type Db, isUniqueViolation } from '../../db/database.js'
 import type { WebhooksTable } from '../../db/tables/webhooks.js'
 import { newId } from '../../ids.js'
@@ -88,6 +88,7 @@ export async function targetProblems(
  */
 export async function putWebhook(
   database: Database,
+  clock: Clock,
   options: { allowPrivate: boolean; maxPerForm: number; resolver: Resolver },
   workspaceId: string,
   formId: string,
@@ -115,7 +116,7 @@ export async function putWebhook(
         .where('form_id', '=', formId)
         .where('tag', '=', tag)
         .executeTakeFirst()
-      const now = nowMicros()
+      const now = clock.nowMicros()
       if (!existing) {
         if (url === undefined) errors.push({ path: '/url', message: 'is required to create a webhook' })
         if (errors.length > 0) throw validationFailed(errors)

@@ -1,4 +1,5 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
+import { LRUCache } from 'lru-cache'
 import type { FormView } from '../../domain/forms/forms.js'
 import { redirectLocation } from '../../shared/forms/settings.js'
 import { FormPage } from '../../shared/pages/form-page.js'
@@ -38,7 +39,8 @@ export interface BlankPage {
 const MAX_PAGES = 1000
 
 export class BlankPages {
-  private readonly pages = new Map<string, BlankPage>()
+  // By form: a form's new version takes its old one's place.
+  private readonly pages = new LRUCache<string, BlankPage>({ max: MAX_PAGES })
 
   get(form: FormView): BlankPage {
     const version = `${form.id}@${form.updated_at}`
@@ -54,7 +56,6 @@ export class BlankPages {
       br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }),
       policy: pageSecurityPolicy(form),
     }
-    if (!cached && this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string)
     this.pages.set(form.id, page)
     return page
   }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
-import { formatTimestamp, nowMicros } from '../../../clock.js'
-import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../../db/chunks.js'
+import { LRUCache } from 'lru-cache'
+import { type Clock, formatTimestamp } from '../../../clock.js'
 import type { Database, Transaction } from '../../../db/database.js'
+import { insertChunks } from '../../../db/insert-limits.js'
 import type { FormsTable } from '../../../db/tables/forms.js'
 import { type IdPool, newId } from '../../../ids.js'
 import { buildResponseItem, type ResponseItem, type Submission } from '../../../shared/forms/answers.js'
@@ -29,7 +30,11 @@ const DEFINITIONS_KEPT = 100
 const DEFINITION_KEPT_MAX_LENGTH = 65_536
 
 /** Parsed form definitions by their JSON text; read-only, shared by the submissions that use them. */
-export type DefinitionMemo = Map<string, FormDefinition>
+export type DefinitionMemo = LRUCache<string, FormDefinition>
+
+export function definitionMemo(): DefinitionMemo {
+  return new LRUCache({ max: DEFINITIONS_KEPT })
+}
 
 // Parsing the definition again on every submission was a measurable share of a submission's CPU
 // (docs/performance.md). The text is still read under the form's lock, so an edit is seen by the
@@ -49,7 +54,6 @@ function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
   if (!definition) {
     definition = JSON.parse(text) as FormDefinition
     if (text.length > DEFINITION_KEPT_MAX_LENGTH) return definition
-    if (memo.size >= DEFINITIONS_KEPT) memo.clear()
     memo.set(text, definition)
   }
   return definition
@@ -76,6 +80,7 @@ export class NothingStored extends Error {
  */
 export async function storeResponses(
   trx: Transaction,
+  clock: Clock,
   signal: DeliverySignal,
   workspaceId: string,
   formId: string,
@@ -83,7 +88,7 @@ export async function storeResponses(
   options: StoreOptions = {},
 ): Promise<SubmissionOutcome[] | undefined> {
   const count = submissions.length
-  const now = nowMicros()
+  const now = clock.nowMicros()
   // Raw SQL rather than the query builder on this hot path: building and compiling an UPDATE
   // cost more CPU than SQLite takes to run it (`npm run bench -- --only submit`).
   // submitted_at = max(now, previous + 1 µs): strictly increasing within the form, so the order
@@ -146,7 +151,7 @@ export async function storeResponses(
     await trx.updateTable('forms').set({ max_item_bytes: largest }).where('id', '=', formId).execute()
   }
   const indexed = stored.map((response, index) => ({ response, index }))
-  for (const rows of chunksOf(indexed, INSERT_ROWS, INSERT_BYTES, ({ response }) => response.json.length)) {
+  for (const rows of insertChunks(indexed, ({ response }) => response.json.length)) {
     const values = rows.map(
       ({ response, index }) =>
         sql`(${response.item.id}, ${formId}, ${firstSeq + index}, ${firstAt + index}, ${response.json})`,
@@ -157,6 +162,7 @@ export async function storeResponses(
   }
   await enqueueFormResponseEvents(
     trx,
+    clock,
     signal,
     { workspaceId, formId, itemJsons: stored.map((response) => response.json) },
     options.ids,
@@ -168,6 +174,7 @@ export async function storeResponses(
 /** storeResponses in a transaction of its own, which keeps nothing when every submission is refused. */
 export async function storeInTransaction(
   database: Database,
+  clock: Clock,
   signal: DeliverySignal,
   workspaceId: string,
   formId: string,
@@ -176,7 +183,7 @@ export async function storeInTransaction(
 ): Promise<SubmissionOutcome[] | undefined> {
   try {
     return await database.transaction((trx) =>
-      storeResponses(trx, signal, workspaceId, formId, submissions, options),
+      storeResponses(trx, clock, signal, workspaceId, formId, submissions, options),
     )
   } catch (error) {
     if (error instanceof NothingStored) return error.outcomes
@@ -187,13 +194,22 @@ export async function storeInTransaction(
 /** One submission in its own transaction; throws its refusal. Undefined when the form is not in the workspace. */
 export async function submitResponse(
   database: Database,
+  clock: Clock,
   signal: DeliverySignal,
   workspaceId: string,
   formId: string,
   submission: Submission,
   options: StoreOptions = {},
 ): Promise<StoredResponse | undefined> {
-  const outcomes = await storeInTransaction(database, signal, workspaceId, formId, [submission], options)
+  const outcomes = await storeInTransaction(
+    database,
+    clock,
+    signal,
+    workspaceId,
+    formId,
+    [submission],
+    options,
+  )
   const outcome = outcomes?.[0]
   if (outcome === undefined) return undefined
   if ('refused' in outcome) throw outcome.refused

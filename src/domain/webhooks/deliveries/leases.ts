@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely'
-import { nowMicros } from '../../../clock.js'
+import type { Clock } from '../../../clock.js'
 import type { Database, Db } from '../../../db/database.js'
 import { type AttemptRecord, insertAttempts } from '../attempts.js'
 import type { WebhookShares } from '../shares.js'
@@ -30,12 +30,13 @@ export interface ClaimedDelivery {
  */
 export async function claimDueDeliveries(
   database: Database,
+  clock: Clock,
   limit: number,
   leaseMicros: number,
   shares: WebhookShares,
 ): Promise<ClaimedDelivery[]> {
   const full = shares.full()
-  const now = nowMicros()
+  const now = clock.nowMicros()
   const lease = now + leaseMicros
   // Raw SQL: the worker claims every few milliseconds under load, and building these statements
   // with the query builder cost more CPU than running them (`npm run bench -- --only submit`).
@@ -107,12 +108,13 @@ const FIVE_DAYS_MICROS = 5 * 24 * 3600 * 1_000_000
  */
 export async function recordFailure(
   database: Database,
+  clock: Clock,
   claim: ClaimedDelivery,
   outcome: AttemptOutcome,
   schedule: number[],
 ): Promise<'retrying' | 'failed' | 'lost'> {
   const { delivery, webhook, lease } = claim
-  const now = nowMicros()
+  const now = clock.nowMicros()
   const attempts = Number(delivery.attempts) + 1
   const delaySeconds =
     outcome.statusCode === 410 ? undefined : schedule[attempts - Number(delivery.attempt_base) - 1]
@@ -179,6 +181,7 @@ export async function recordFailure(
  */
 export async function recordSuccesses(
   database: Database,
+  clock: Clock,
   attempts: { claim: ClaimedDelivery; outcome: AttemptOutcome }[],
 ): Promise<('succeeded' | 'lost')[]> {
   return database.transaction(async (trx) => {
@@ -192,7 +195,7 @@ export async function recordSuccesses(
       const updated = await sql`
         update webhook_deliveries set status = 'succeeded', attempts = ${number},
           last_status_code = ${outcome.statusCode}, last_error = null, next_attempt_at = null,
-          lease_expires_at = null, delivered_at = ${nowMicros()}
+          lease_expires_at = null, delivered_at = ${clock.nowMicros()}
         where id = ${claim.delivery.id} and lease_expires_at = ${claim.lease}`.execute(trx)
       const recorded = Number(updated.numAffectedRows ?? 0) > 0
       results.push(recorded ? 'succeeded' : 'lost')

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely'
-import { formatTimestamp, nowMicros } from '../../../clock.js'
-import { chunksOf, INSERT_BYTES, INSERT_ROWS } from '../../../db/chunks.js'
+import { type Clock, formatTimestamp } from '../../../clock.js'
 import type { Transaction } from '../../../db/database.js'
+import { insertChunks } from '../../../db/insert-limits.js'
 import type { WebhookDeliveriesTable } from '../../../db/tables/webhooks.js'
 import { type IdPool, newId } from '../../../ids.js'
 import type { DeliverySignal } from '../signal.js'
@@ -32,13 +32,14 @@ export interface QueuedDelivery {
  */
 export async function queueEvent(
   trx: Transaction,
+  clock: Clock,
   signal: DeliverySignal,
   webhookIds: string[],
   eventType: string,
   payload: (header: EventHeader) => string,
   options: { manual?: boolean; ids?: IdPool | undefined } = {},
 ): Promise<QueuedDelivery[]> {
-  return queueEvents(trx, signal, webhookIds, eventType, [payload], options)
+  return queueEvents(trx, clock, signal, webhookIds, eventType, [payload], options)
 }
 
 /**
@@ -48,6 +49,7 @@ export async function queueEvent(
  */
 export async function queueEvents(
   trx: Transaction,
+  clock: Clock,
   signal: DeliverySignal,
   webhookIds: string[],
   eventType: string,
@@ -59,7 +61,7 @@ export async function queueEvents(
   const manual = options.manual ? 1 : 0
   const queued: (QueuedDelivery & { webhookId: string; body: string; now: number })[] = []
   for (const payload of payloads) {
-    const now = nowMicros()
+    const now = clock.nowMicros()
     const eventId = id('evt')
     const body = payload({ event_id: eventId, event_type: eventType, created_at: formatTimestamp(now) })
     // Every row its own instant (docs/api.md#timestamps): the first shares the event's, the rest follow.
@@ -67,7 +69,7 @@ export async function queueEvents(
       queued.push({
         id: id('dlv'),
         eventId,
-        createdAt: index === 0 ? now : nowMicros(),
+        createdAt: index === 0 ? now : clock.nowMicros(),
         webhookId,
         body,
         now,
@@ -77,7 +79,7 @@ export async function queueEvents(
   // Raw SQL without `returning`: on every submission, building this 15-column insert with the
   // query builder and reading the row back cost more CPU than SQLite takes to write it
   // (`npm run bench -- --only submit`). Columns left out are null.
-  for (const chunk of chunksOf(queued, INSERT_ROWS, INSERT_BYTES, (delivery) => delivery.body.length)) {
+  for (const chunk of insertChunks(queued, (delivery) => delivery.body.length)) {
     const rows = chunk.map(
       (delivery) =>
         sql`(${delivery.id}, ${delivery.webhookId}, ${delivery.eventId}, ${eventType}, ${delivery.body}, 'pending', 0, 0, ${manual}, ${delivery.now}, ${delivery.createdAt})`,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { formatTimestamp, nowMicros } from '../../../clock.js'
+import { type Clock, formatTimestamp } from '../../../clock.js'
 import type { Database, Db } from '../../../db/database.js'
 import type { Paging } from '../../paging.js'
 import { type AttemptView, attemptLog } from '../attempts.js'
@@ -40,12 +40,14 @@ export function deliveryView(row: DeliveryRow): DeliveryView {
 /** Sends a `ping` event to one webhook through the same durable path as real events. */
 export async function queuePing(
   database: Database,
+  clock: Clock,
   signal: DeliverySignal,
   webhook: WebhookRow,
 ): Promise<DeliveryView> {
   const [queued] = await database.transaction((trx) =>
     queueEvent(
       trx,
+      clock,
       signal,
       [webhook.id],
       'ping',
@@ -108,6 +110,7 @@ export async function findDelivery(
  */
 export async function redeliver(
   db: Db,
+  clock: Clock,
   signal: DeliverySignal,
   webhookId: string,
   deliveryId: string,
@@ -118,7 +121,7 @@ export async function redeliver(
       status: 'pending',
       attempt_base: sql`attempts`,
       manual: 1,
-      next_attempt_at: nowMicros(),
+      next_attempt_at: clock.nowMicros(),
     })
     .where('id', '=', deliveryId)
     .where('webhook_id', '=', webhookId)

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
+import { chunksOf } from '../../../chunks.js'
 import type { ItemJson } from '../../../domain/forms/responses/listing.js'
 import type { LiveFeed, PlannedResponse } from '../../../domain/insights/live.js'
 import { pieces } from '../../../pieces.js'
 import { clientGone } from '../../client-gone.js'
-import { batchesBySize, type MemoryBudget } from '../../memory.js'
+import type { MemoryBudget } from '../../memory.js'
 
 // One client's response stream (docs/api.md#response-stream). It keeps a cursor, the submission
 // time of the last response it sent (unique and increasing within a form, and unchanged by
@@ -246,7 +247,7 @@ export class LiveStream {
   private async sendPlanned(rows: PlannedResponse[]): Promise<Sent> {
     const { live, formId, loadedBytes, budget } = this.options
     const cost = (row: PlannedResponse) => loadedBytes(row.bytes)
-    for (const batch of batchesBySize(rows, cost, budget.batchBytes)) {
+    for (const batch of chunksOf(rows, { bytes: budget.batchBytes, size: cost })) {
       if (!(await this.options.callerStillValid())) {
         this.end(endNotes.caller)
         return 'over'

@@ -1,12 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
+import { chunksOf } from '../../../chunks.js'
 import { parseTimestamp, timestampSpanMicros } from '../../../clock.js'
 import { type FieldError, notFound, validationFailed } from '../../../domain/errors.js'
 import { type ExportFormat, exportContentType } from '../../../domain/forms/export.js'
 import type { ItemJson, ResponseFilter } from '../../../domain/forms/responses/listing.js'
 import { workspaceOf } from '../../auth.js'
-import { batchesBySize, boundedMemoryNote, endWhenClientGone, sendPageStream } from '../../memory.js'
+import { boundedMemoryNote, endWhenClientGone, sendPageStream } from '../../memory.js'
 import { PageQuery, pageResult } from '../../pagination.js'
 import { FormParams, ref } from '../../schemas.js'
 import { ResponseFilterQuery, ResponseItemSchema, ResponsePage, SubmissionBody } from './schemas.js'
@@ -178,7 +179,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       const loaded = (row: { bytes: number | string | bigint }) =>
         app.ctx.responses.loadedBytes(Number(row.bytes))
       for (const row of rows) memory.check(loaded(row), 'a response on this page')
-      const batches = batchesBySize(rows, loaded, memory.batchBytes).map((batch) => ({
+      const batches = [...chunksOf(rows, { bytes: memory.batchBytes, size: loaded })].map((batch) => ({
         bytes: batch.reduce((sum, row) => sum + loaded(row), 0),
         load: () =>
           app.ctx.responses.loadItems(
