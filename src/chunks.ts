@@ -1,7 +1,7 @@
 // The one splitter of a sequence into runs bounded by count and by bytes: rows of a multi-row
 // statement (src/db/insert-limits.ts), submissions sharing a transaction (forms/batches.ts), items
-// of a page or a stream loaded together (http/memory.ts), an export's writes. The bytes of one
-// text are cut by pieces() (src/pieces.ts) instead.
+// of a page or a stream read together (src/domain/listing.ts), the writes of a listing
+// (src/http/listings.ts). The bytes of one text are cut by pieces() (src/pieces.ts) instead.
 
 /** At most `count` items a run, and past its first item at most `bytes` by `size`. */
 export type ChunkLimits<T> =

@@ -1,5 +1,5 @@
 // Bytes in pieces of at most 64 KiB, for answers written a piece at a time with backpressure
-// (pages: src/http/memory.ts; exports: src/domain/forms/export.ts).
+// (listings: src/http/listings.ts; exports: src/domain/forms/export.ts; the live stream).
 
 export const PIECE_BYTES = 64 * 1024
 // A text up to a million UTF-16 units (a contact with large data, ~200 KB) is encoded a slice at

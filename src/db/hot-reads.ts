@@ -23,9 +23,9 @@ export interface ResponsePageQuery {
   workspaceId: string
   formId: string
   order: 'asc' | 'desc'
-  /** Responses before the page, in its order. */
-  skip: number
-  pageSize: number
+  /** The page (from 1) and its size, as asked for: the statement computes the range. */
+  page: number
+  page_size: number
   /** The page is read only when no item of the form is larger than this. */
   hotItemBytes: number
 }
@@ -79,7 +79,7 @@ function named<N extends string>(
   return { text, names }
 }
 
-type PageParameter = 'workspaceId' | 'formId' | 'skip' | 'pageSize' | 'limit' | 'hotItemBytes'
+type PageParameter = 'workspaceId' | 'formId' | 'page' | 'page_size' | 'hotItemBytes'
 
 /**
  * The page's statement. Its form's row is checked in it (the workspace, and that every item is
@@ -92,16 +92,18 @@ function pageStatement(engine: HotReadEngine, order: 'asc' | 'desc'): NamedState
   return named<PageParameter>(engine, (p) => {
     const form = () =>
       `select last_seq from forms where id = ${p('formId')} and workspace_id = ${p('workspaceId')} and max_item_bytes <= ${p('hotItemBytes')}`
+    // The positions before the page, in its order.
+    const skip = () => `(cast(${p('page')} as bigint) - 1) * ${p('page_size')}`
     const range = () =>
       order === 'desc'
-        ? `"form_id" = ${p('formId')} and "seq" <= (${form()}) - ${p('skip')} order by "seq" desc`
-        : `"form_id" = ${p('formId')} and "seq" > ${p('skip')} and exists (${form()}) order by "seq" asc`
+        ? `"form_id" = ${p('formId')} and "seq" <= (${form()}) - ${skip()} order by "seq" desc`
+        : `"form_id" = ${p('formId')} and "seq" > ${skip()} and exists (${form()}) order by "seq" asc`
     // Joined, the page is its own items (whether more follow is read off last_seq); as rows, one more.
     if (!engine.joinedPages)
-      return `select item_json as "item_json" from "responses" where ${range()} limit ${p('limit')}`
+      return `select item_json as "item_json" from "responses" where ${range()} limit ${p('page_size')} + 1`
     return (
       `select cast(group_concat(item_json, ',') as blob) as "items", group_concat(seq, ',') as "positions", ` +
-      `(${form()}) as "last_seq" from (select "seq", "item_json" from "responses" where ${range()} limit ${p('pageSize')}) as "page"`
+      `(${form()}) as "last_seq" from (select "seq", "item_json" from "responses" where ${range()} limit ${p('page_size')}) as "page"`
     )
   })
 }
@@ -118,13 +120,13 @@ export function hotReads(engine: HotReadEngine): HotReads {
         page = { names: statement.names, run: engine.prepare(statement.text) }
         pages[query.order] = page
       }
-      const args: Record<PageParameter, unknown> = { ...query, limit: query.pageSize + 1 }
-      const rows = await page.run(page.names.map((name) => args[name]))
+      const rows = await page.run(page.names.map((name) => query[name]))
       if (!engine.joinedPages) return rows.length > 0 ? rows.map((row) => row[0] as StoredText) : undefined
       const [items, positions, lastSeq] = rows[0] ?? []
       if (items === null || items === undefined || typeof positions !== 'string') return undefined
       const last = Number(lastSeq)
-      const first = query.order === 'desc' ? last - query.skip : query.skip + 1
+      const skip = (query.page - 1) * query.page_size
+      const first = query.order === 'desc' ? last - skip : skip + 1
       const end = pageEnd(positions, first, query.order === 'desc' ? -1 : 1)
       if (end === undefined) return undefined
       return { items: items as StoredText, more: query.order === 'desc' ? end > 1 : end < last }

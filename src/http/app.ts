@@ -9,12 +9,12 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import type { AppContext } from '../context.js'
+import { MemoryBudget } from '../domain/listing.js'
 import type { Scope } from '../domain/scopes.js'
 import type { TokenPrincipal } from '../domain/tokens.js'
 import { decorateCallers } from './callers.js'
 import { ProblemSchema } from './errors.js'
 import { parseJsonBodies } from './json-body.js'
-import { MemoryBudget } from './memory.js'
 import { createMetrics, type HttpMetrics } from './metrics.js'
 import { registerOpenApi } from './openapi.js'
 import { BlankPages } from './pages/blank-pages.js'

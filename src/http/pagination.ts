@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type TSchema, Type } from 'typebox'
+import type { Page } from '../domain/listing.js'
 
 // The page convention shared by every list (docs/api.md#pages): page >= 1, page_size 1..1000,
 // both echoed as decimal strings, and a Link header with next/prev.
@@ -13,19 +14,6 @@ export const PageQuery = {
     description: 'Items per page (1..1000).',
   }),
 }
-
-export interface Page {
-  page: number
-  page_size: number
-}
-
-export const pageOffset = (page: Page): number => (page.page - 1) * page.page_size
-
-/** The rows a page reads: its own, and one more that only says whether another page follows. */
-export const pagingOf = (page: Page): { offset: number; limit: number } => ({
-  offset: pageOffset(page),
-  limit: page.page_size + 1,
-})
 
 /** The page envelope of a list of `item`s, a named component `id` of the document. */
 export function PagedList<T extends TSchema, Id extends string>(item: T, id: Id) {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { rejectUnstorable } from '../domain/errors.js'
+import { MemoryBudget } from '../domain/listing.js'
 import { redactUrl } from '../logger.js'
 import { ApiError } from './errors.js'
-import { bodyMemoryGate, MemoryBudget } from './memory.js'
+import { bodyMemoryGate } from './memory.js'
 import { coerceQuery } from './validation.js'
 
 // What every request goes through, whatever answers it (a route, the not-found handler, an

@@ -5,7 +5,7 @@ import type { Database, Db } from '../../db/database.js'
 import { jsonRecords } from '../../db/fragments.js'
 import type { ContactsTable } from '../../db/tables/contacts.js'
 import { newIds } from '../../ids.js'
-import type { Paging } from '../paging.js'
+import { type Page, pageRows } from '../listing.js'
 import type { ValidContact } from './validation.js'
 
 // Contacts on lists. An address is on a list at most once: the UNIQUE (list_id, email_key)
@@ -194,7 +194,7 @@ export async function deleteContact(
 export async function planContactsOfList(
   db: Db,
   listId: string,
-  page: Paging,
+  page: Page,
 ): Promise<{ id: string; bytes: number }[]> {
   return db
     .selectFrom('contacts')
@@ -202,8 +202,7 @@ export async function planContactsOfList(
     .where('list_id', '=', listId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
-    .limit(page.limit)
-    .offset(page.offset)
+    .$call((query) => pageRows(query, page))
     .execute()
 }
 

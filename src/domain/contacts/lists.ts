@@ -2,7 +2,7 @@ import { type Clock, formatTimestamp } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import type { ContactListsTable } from '../../db/tables/contacts.js'
 import { newId } from '../../ids.js'
-import type { Paging } from '../paging.js'
+import { type Page, pageRows } from '../listing.js'
 
 // Contact lists of a workspace. Every look-up is by (workspace, id): another workspace's list
 // is indistinguishable from one that does not exist.
@@ -63,19 +63,14 @@ export async function findContactList(
 }
 
 /** One page of lists, oldest first, with one row more than the page when another page follows. */
-export async function listContactLists(
-  db: Db,
-  workspaceId: string,
-  page: Paging,
-): Promise<ContactListView[]> {
+export async function listContactLists(db: Db, workspaceId: string, page: Page): Promise<ContactListView[]> {
   const rows = await db
     .selectFrom('contact_lists')
     .select(listColumns)
     .where('workspace_id', '=', workspaceId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
-    .limit(page.limit)
-    .offset(page.offset)
+    .$call((query) => pageRows(query, page))
     .execute()
   return rows.map(contactListView)
 }

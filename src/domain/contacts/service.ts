@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js'
 import type { Database } from '../../db/database.js'
 import type { ProductMetrics } from '../../product-metrics.js'
-import type { Paging, PlannedPage } from '../paging.js'
+import { type Listing, type MemoryBudget, type Page, plannedObjects } from '../listing.js'
 import { addContactsToList, type IdempotencyKey } from './bulk.js'
 import {
   type ContactView,
@@ -19,19 +19,21 @@ export function contactsService(database: Database, clock: Clock, metrics: Produ
   return {
     createList: (workspaceId: string, name: string) => createContactList(db, clock, workspaceId, name),
     findList: (workspaceId: string, listId: string) => findContactList(db, workspaceId, listId),
-    lists: (workspaceId: string, page: Paging) => listContactLists(db, workspaceId, page),
+    lists: (workspaceId: string, page: Page) => listContactLists(db, workspaceId, page),
     deleteList: (workspaceId: string, listId: string) => deleteContactList(database, workspaceId, listId),
-    /** A page of a list's contacts, oldest first, planned by size; undefined when the list is not in the workspace. */
+    /**
+     * A page of a list's contacts, oldest first, planned by size and read in batches within
+     * `budget`; undefined when the list is not in the workspace.
+     */
     async contactsOfList(
       workspaceId: string,
       listId: string,
-      paging: Paging,
-    ): Promise<PlannedPage<ContactView> | undefined> {
+      page: Page,
+      budget: MemoryBudget,
+    ): Promise<Listing<ContactView> | undefined> {
       if (!(await findContactList(db, workspaceId, listId))) return undefined
-      return {
-        plan: await planContactsOfList(db, listId, paging),
-        load: (ids) => loadContactsOfList(db, listId, ids),
-      }
+      const plan = await planContactsOfList(db, listId, page)
+      return plannedObjects(budget, page, plan, (ids) => loadContactsOfList(db, listId, ids))
     },
     find: (workspaceId: string, contactId: string) => findContact(db, workspaceId, contactId),
     delete: (workspaceId: string, contactId: string) =>

@@ -1,14 +1,14 @@
-import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
-import { chunksOf } from '../../chunks.js'
 import type { Db } from '../../db/database.js'
 import { pieces } from '../../pieces.js'
 import type { Answer, ResponseItem } from '../../shared/forms/answers.js'
 import type { FormDefinition } from '../../shared/forms/definition.js'
-import { type ItemJson, itemColumn, type ResponseFilter } from './responses/listing.js'
+import { type Listing, loadedBytes, type MemoryBudget, readBatches, type StoredJson } from '../listing.js'
+import { itemColumn, type ResponseFilter } from './responses/listing.js'
 
-// Streaming export: a Readable pulls one keyset batch at a time only when the consumer wants
-// more (Readable.from honours backpressure), so memory stays flat however many responses match.
+// Exports: every matching response as a Listing read one keyset batch at a time, as the writer
+// (src/http/listings.ts) asks for more, so memory stays flat however many responses match; and
+// how each is written as a line of NDJSON or CSV.
 
 export type ExportFormat = 'ndjson' | 'csv'
 
@@ -78,21 +78,6 @@ function csvCell(text: string): string {
   return spreadsheetSafe(text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text)
 }
 
-// Written in chunks of at most 16 KiB (src/chunks.ts). A batch joined into one string (~400 KB) lands in V8's
-// large-object space, which only a full collection frees: at export speed those strings piled up
-// in resident memory (`npm run bench -- --only export`). A larger item goes out in pieces of at
-// most 64 KiB (src/pieces.ts), each alone.
-const CHUNK_BYTES = 16 * 1024
-const newline = Buffer.from('\n')
-
-function* chunks(items: ItemJson[], line: (item: ItemJson) => Buffer[]): Generator<Buffer> {
-  const parts = (function* () {
-    for (const item of items) yield* line(item)
-  })()
-  for (const run of chunksOf(parts, { bytes: CHUNK_BYTES, size: (part) => part.length }))
-    yield run.length === 1 ? (run[0] as Buffer) : Buffer.concat(run)
-}
-
 // At most 250 rows a batch (~400 KB of ~1.7 KB items): larger batches only add garbage (peak RSS)
 // at the same speed. Fewer when the form's items are large, so a batch stays within `batchBytes`.
 const EXPORT_BATCH = 250
@@ -112,7 +97,7 @@ export async function* exportResponseItems(
   formId: string,
   filter: ResponseFilter,
   batchRows = EXPORT_BATCH,
-): AsyncGenerator<ItemJson[]> {
+): AsyncGenerator<StoredJson[]> {
   let cursor: number | undefined
   for (;;) {
     let query = db
@@ -134,51 +119,44 @@ export async function* exportResponseItems(
   }
 }
 
-/** Bytes an export may hold: taken before each batch is read, given back when it has been written. */
-export interface ExportMemory {
-  take(bytes: number): Promise<void> | undefined
-  give(bytes: number): void
+/**
+ * The export's items as a Listing: batches of as many rows as fit the budget's batch size at the
+ * form's largest item (`maxItemBytes` stored), each batch holding that much. A conflict when that
+ * item alone would hold more than the whole budget.
+ */
+export function exportListing(
+  db: Db,
+  budget: MemoryBudget,
+  formId: string,
+  filter: ResponseFilter,
+  maxItemBytes: number,
+): Listing<StoredJson> {
+  const largest = loadedBytes.text(db, maxItemBytes)
+  budget.refuseLarger(largest, 'the largest response of this form')
+  const batchRows = exportBatchRows(largest, budget.batchBytes)
+  const batches = exportResponseItems(db, formId, filter, batchRows)
+  return readBatches(budget, batchRows * Math.max(1, largest), async () => {
+    const next = await batches.next()
+    return next.done ? undefined : next.value
+  })
 }
 
-export function exportStream(
-  db: Db,
-  formId: string,
-  definition: FormDefinition,
-  filter: ResponseFilter,
-  format: ExportFormat,
-  memory: ExportMemory,
-  maxItemBytes: number,
-  batchBytes: number,
-): Readable {
-  const batchRows = exportBatchRows(maxItemBytes, batchBytes)
-  const held = batchRows * Math.max(1, maxItemBytes)
-  const batches = exportResponseItems(db, formId, filter, batchRows)
-  const line =
-    format === 'ndjson'
-      ? (item: ItemJson) => [...pieces(item), newline]
-      : (() => {
-          const columns = csvColumns(definition)
-          return (json: ItemJson) => {
-            const item = JSON.parse(json.toString()) as ResponseItem
-            return [Buffer.from(stringify([columns.map((column) => csvCell(column.value(item)))]))]
-          }
-        })()
-  return Readable.from(
-    (async function* () {
-      if (format === 'csv') {
-        yield stringify([csvColumns(definition).map((column) => csvCell(column.header))])
-      }
-      for (;;) {
-        await memory.take(held)
-        try {
-          const next = await batches.next()
-          if (next.done) return
-          yield* chunks(next.value, line)
-        } finally {
-          memory.give(held)
-        }
-      }
-    })(),
-    { objectMode: false },
-  )
+/** How an export writes: its first line (CSV's header), and each item's line as bytes. */
+export interface ExportLines {
+  head: Buffer | undefined
+  line(item: StoredJson): Buffer[]
+}
+
+const newline = Buffer.from('\n')
+
+export function exportLines(definition: FormDefinition, format: ExportFormat): ExportLines {
+  if (format === 'ndjson') return { head: undefined, line: (item) => [...pieces(item), newline] }
+  const columns = csvColumns(definition)
+  return {
+    head: Buffer.from(stringify([columns.map((column) => csvCell(column.header))])),
+    line: (json) => {
+      const item = JSON.parse(json.toString()) as ResponseItem
+      return [Buffer.from(stringify([columns.map((column) => csvCell(column.value(item)))]))]
+    },
+  }
 }

@@ -11,7 +11,7 @@ import {
 } from '../../shared/forms/definition.js'
 import { completeSettings } from '../../shared/forms/settings.js'
 import { validationFailed } from '../errors.js'
-import type { Paging } from '../paging.js'
+import { type Page, pageRows } from '../listing.js'
 
 // Forms of a workspace. Every look-up is by (workspace, id): another workspace's form is
 // indistinguishable from one that does not exist.
@@ -77,7 +77,7 @@ export async function findForm(db: Db, workspaceId: string, formId: string): Pro
 export async function planForms(
   db: Db,
   workspaceId: string,
-  page: Paging,
+  page: Page,
 ): Promise<{ id: string; bytes: number }[]> {
   return db
     .selectFrom('forms')
@@ -85,8 +85,7 @@ export async function planForms(
     .where('workspace_id', '=', workspaceId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
-    .limit(page.limit)
-    .offset(page.offset)
+    .$call((query) => pageRows(query, page))
     .execute()
 }
 

@@ -6,10 +6,10 @@ import type { Submission } from '../../shared/forms/answers.js'
 import type { FormInput } from '../../shared/forms/definition.js'
 import { NotAcceptingError } from '../../shared/forms/settings.js'
 import { DomainError } from '../errors.js'
-import type { Paging, PlannedPage } from '../paging.js'
+import { type Listing, loadedBytes, type MemoryBudget, type Page, plannedObjects } from '../listing.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { SubmissionBatches } from './batches.js'
-import { type ExportFormat, type ExportMemory, exportStream } from './export.js'
+import { type ExportFormat, exportLines, exportListing } from './export.js'
 import {
   createForm,
   deleteForm,
@@ -21,13 +21,7 @@ import {
 } from './forms.js'
 import { PublicFormReader } from './public.js'
 import { deleteResponses } from './responses/deletion.js'
-import {
-  formSizes,
-  listResponseItems,
-  loadedItemBytes,
-  loadResponseItems,
-  type ResponseFilter,
-} from './responses/listing.js'
+import { formSizes, listResponses, type ResponseFilter } from './responses/listing.js'
 import { definitionMemo } from './responses/store.js'
 
 // The forms and responses capabilities as the HTTP layer and the CLI use them: closed over the
@@ -46,12 +40,10 @@ export function formsService(database: Database, clock: Clock, changed: FormChan
       return form
     },
     find: (workspaceId: string, formId: string) => findForm(db, workspaceId, formId),
-    /** A page of forms, oldest first, planned by size and loaded in batches by the caller. */
-    async page(workspaceId: string, paging: Paging): Promise<PlannedPage<FormView>> {
-      return {
-        plan: await planForms(db, workspaceId, paging),
-        load: (ids) => loadForms(db, workspaceId, ids),
-      }
+    /** A page of forms, oldest first, planned by size and read in batches within `budget`. */
+    async page(workspaceId: string, page: Page, budget: MemoryBudget): Promise<Listing<FormView>> {
+      const plan = await planForms(db, workspaceId, page)
+      return plannedObjects(budget, page, plan, (ids) => loadForms(db, workspaceId, ids))
     },
     /** `expected`: the `updated_at` values (microseconds) the caller saw; `stale` when it is none of them. */
     async replace(workspaceId: string, formId: string, input: FormInput, expected?: number[]) {
@@ -88,47 +80,35 @@ export function responsesService(
       return stored
     },
     /**
-     * A page of listed items when every item of the form is at most hotItemBytes: unfiltered,
-     * joined into one value; filtered, their stored texts (one more than the page size when
-     * another page follows). Else a plan of positions and sizes to load in batches with
-     * loadItems; undefined when the form is not in the workspace.
+     * A page of the form's listed items (their stored texts), read within `budget`; undefined when
+     * the form is not in the workspace (responses/listing.ts).
      */
-    page: (
-      workspaceId: string,
-      formId: string,
-      page: { page: number; page_size: number },
-      filter: ResponseFilter,
-      hotItemBytes: number,
-    ) => listResponseItems(database, workspaceId, formId, page, filter, hotItemBytes),
-    loadItems: (formId: string, seqs: number[], order: 'asc' | 'desc') =>
-      loadResponseItems(db, formId, seqs, order),
-    /** What an item of `bytes` stored bytes holds in memory once loaded (responses/listing.ts). */
-    loadedBytes: (bytes: number) => loadedItemBytes(db, bytes),
+    page: (workspaceId: string, formId: string, page: Page, filter: ResponseFilter, budget: MemoryBudget) =>
+      listResponses(database, budget, workspaceId, formId, page, filter),
+    /** What a listed item of `bytes` stored bytes holds in memory once read (src/domain/listing.ts). */
+    loadedBytes: (bytes: number) => loadedBytes.text(db, bytes),
     async delete(workspaceId: string, formId: string, ids: string[]) {
       const deleted = await deleteResponses(database, workspaceId, formId, ids)
       changed(formId)
       return deleted
     },
     /**
-     * Every matching response as a byte stream, read in batches of at most batchBytes under the
-     * caller's memory budget; undefined when the form is not in the workspace.
+     * Every matching response, read in batches within `budget`, and how each is written in
+     * `format`; undefined when the form is not in the workspace.
      */
     async export(
       workspaceId: string,
       formId: string,
       filter: ResponseFilter,
       format: ExportFormat,
-      memory: ExportMemory,
+      budget: MemoryBudget,
     ) {
       const form = await findForm(db, workspaceId, formId)
       const sizes = await formSizes(db, workspaceId, formId)
       if (!form || !sizes) return undefined
-      // What the largest item holds once loaded: batches are sized and counted by it.
-      const maxItemBytes = loadedItemBytes(db, Number(sizes.max_item_bytes))
       return {
-        maxItemBytes,
-        stream: (batchBytes: number) =>
-          exportStream(db, formId, form, filter, format, memory, maxItemBytes, batchBytes),
+        listing: exportListing(db, budget, formId, filter, Number(sizes.max_item_bytes)),
+        lines: exportLines(form, format),
       }
     },
   }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
-import { type ItemJson, loadResponseItems, planColumns } from '../forms/responses/listing.js'
+import { loadResponseItems, planColumns } from '../forms/responses/listing.js'
+import type { StoredJson } from '../listing.js'
 import { RESPONSES_CHANNEL } from './store.js'
 
 // Live results: tells the streams of this process that a form they follow may have new
@@ -28,7 +29,7 @@ export interface LiveFeed {
    */
   after(formId: string, after: number, limit: number, smallItemBytes: number): Promise<NewResponses>
   /** The listed items (JSON text) of planned responses still there, in submission order. */
-  load(formId: string, seqs: number[]): Promise<ItemJson[]>
+  load(formId: string, seqs: number[]): Promise<StoredJson[]>
   close(): Promise<void>
 }
 

@@ -1,31 +1,22 @@
 import { type RawBuilder, sql } from 'kysely'
 import { chunksOf } from '../../chunks.js'
 import type { Database } from '../../db/database.js'
+import { MemoryBudget } from '../listing.js'
 import { StoredFiguresSum } from './figures.js'
 import { dayOf } from './summary.js'
 
 // Responses counted one by one (an id list, the partial minutes at a window's edges) are read as
 // their own figures (response_figures), never as whole items, and within the process's memory
-// budget for stored data (CANVASS_LIST_MEMORY, src/http/memory.ts): concurrent requests wait for
+// budget for stored data (CANVASS_LIST_MEMORY, src/domain/listing.ts): concurrent requests wait for
 // room rather than grow memory (issue 25). A scan is read a page of rows at a time; figures up to
 // INLINE_BYTES come in that page, larger ones are loaded after it in batches of the budget's size.
 
-/** Bytes of stored figures held at once by every reader of a process; more wait (src/http/memory.ts). */
-export interface InsightsMemory {
-  readonly limit: number
-  /** The most one reader takes at a time. */
-  readonly batchBytes: number
-  take(bytes: number): Promise<void> | undefined
-  give(bytes: number): void
-}
+/** Bytes of stored figures held at once by every reader of a process; more wait (src/domain/listing.ts). */
+export type InsightsMemory = Pick<MemoryBudget, 'limit' | 'batchBytes' | 'take' | 'give'>
 
 /** For a process with one reader (the CLI): nothing to share, batches of the listing's default size. */
-export const soleReaderMemory = (): InsightsMemory => ({
-  limit: Number.POSITIVE_INFINITY,
-  batchBytes: 16 * 1024 * 1024,
-  take: () => undefined,
-  give: () => undefined,
-})
+export const soleReaderMemory = (): InsightsMemory =>
+  new MemoryBudget(Number.POSITIVE_INFINITY, 16 * 1024 * 1024)
 
 const SCAN_PAGE_ROWS = 250
 const INLINE_BYTES = 2048

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js'
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/database.js'
-import type { Paging } from '../paging.js'
+import type { Page } from '../listing.js'
 import { findDelivery, listDeliveries, queuePing, redeliver } from './deliveries/views.js'
 import type { DeliverySignal } from './signal.js'
 import type { Resolver } from './ssrf.js'
@@ -46,7 +46,7 @@ export function deliveriesService(database: Database, clock: Clock, signal: Deli
   const webhookOf = (ref: WebhookRef) => findWebhookRow(db, ref.workspaceId, ref.formId, ref.tag)
   return {
     /** A page of the webhook's deliveries, newest first; undefined when the webhook is unknown. */
-    async list(ref: WebhookRef, page: Paging) {
+    async list(ref: WebhookRef, page: Page) {
       const webhook = await webhookOf(ref)
       return webhook && listDeliveries(db, webhook.id, page)
     },

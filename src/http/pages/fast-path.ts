@@ -19,6 +19,12 @@ import type { BlankPage, BlankPages } from './blank-pages.js'
 // never relies on it (it is checked again under the form's lock). Anything else (a query string, a
 // closed, private or unknown form, a request without Host, an encoding other than gzip or br) goes
 // on to the framework's route, which answers every case.
+//
+// Why it is kept (issue 26): through Fastify, with only the hooks every answer needs (the app's
+// request id, checks and log line; no authentication, which is scoped to routes that act for a
+// caller), the same cached page measured 0.07-0.40 of the static floor (one full run 0.64) against
+// 0.42-1.02 here, target 0.5 (`npm run bench -- --only form-page`; docs/performance.md). Quick A/B
+// runs on a busy 2-core machine, so each range is wide; their gap held in every pair of runs.
 
 const PAGE_PATH = /^\/f\/([A-Za-z0-9_-]{1,64})$/
 const ROUTE = '/f/:form_id'

@@ -1,7 +1,17 @@
 import { sql } from 'kysely'
 import type { Database, Db } from '../../../db/database.js'
-import { loadedTextBytes, storedText } from '../../../db/fragments.js'
-import type { JoinedPage, StoredText } from '../../../db/hot-reads.js'
+import { storedText } from '../../../db/fragments.js'
+import {
+  type Listing,
+  loadedBytes,
+  type MemoryBudget,
+  type Page,
+  pageRows,
+  plannedPage,
+  readPage,
+  type StoredJson,
+  smallItemBytes,
+} from '../../listing.js'
 
 // Pages of a form's responses: index ranges of the positions store.ts assigns, read from the
 // stored item texts (docs/architecture.md#storage).
@@ -14,17 +24,8 @@ export interface ResponseFilter {
   order: 'asc' | 'desc'
 }
 
-/** A stored item as read for a listing, ready to send (StoredText in src/db/hot-reads.ts). */
-export type ItemJson = StoredText
-export type { JoinedPage }
-
 export function itemColumn(db: Db) {
   return storedText(db, 'item_json')
-}
-
-/** The memory a stored item of `bytes` holds while it is loaded, for the list-memory budget. */
-export function loadedItemBytes(db: Db, bytes: number): number {
-  return loadedTextBytes(db, bytes)
 }
 
 /** The form's response count (positions) and the size of its largest item; undefined when not the workspace's. */
@@ -50,38 +51,83 @@ async function edgeSeq(db: Db, formId: string, side: '>=' | '<=', at: number): P
   return row === undefined ? undefined : Number(row.seq)
 }
 
-/** A page too large to hold at once: its rows' positions and stored sizes, in page order. */
+/** A row of a page too large to read in one query: its position and stored size. */
 export interface PlannedItem {
   seq: number
   bytes: number
 }
 
 /**
- * One page of listed items (item_json texts), with one more than the page size when another page
- * follows; undefined when the form is not in the workspace. Unfiltered pages of a form whose
- * items are all at most `hotItemBytes` come joined into one value (a JoinedPage). When the form
- * holds items larger than `hotItemBytes`, the page is not loaded but planned: `{plan}` lists each
- * row's position and size (read from the stored length, not the text), and loadResponseItems
- * reads it in batches.
+ * One page of a form's listed items (item_json texts) as a Listing; undefined when the form is not
+ * in the workspace. When no item of the form is larger than `smallItemBytes` (src/domain/listing.ts),
+ * the page is read in one query (unfiltered: joined into one value, which the writer sends as one
+ * item), its bytes taken from the budget before the read. Else it is planned, each row's position
+ * and size read from the stored length, not the text, and read in batches.
  */
-export async function listResponseItems(
+export async function listResponses(
+  database: Database,
+  budget: MemoryBudget,
+  workspaceId: string,
+  formId: string,
+  page: Page,
+  filter: ResponseFilter,
+): Promise<Listing<StoredJson> | undefined> {
+  const { db } = database
+  const loaded = (bytes: number) => loadedBytes.text(db, bytes)
+  const hotItemBytes = smallItemBytes(budget, page.page_size + 1, loaded)
+  // Taken before the query: what loading a page of such items holds at most (the database's copy,
+  // then the driver's); what they hold once read is kept until they are written.
+  const reserved = loaded(page.page_size + 1) * hotItemBytes
+  const found = await budget.holding(reserved, () =>
+    readSmall(database, workspaceId, formId, page, filter, hotItemBytes),
+  )
+  if (found === undefined || 'plan' in found) {
+    budget.give(reserved)
+    if (found === undefined) return undefined
+    const order = filter.order
+    return plannedPage(budget, page, found.plan, loaded, (rows) =>
+      loadResponseItems(
+        db,
+        formId,
+        rows.map((row) => Number(row.seq)),
+        order,
+      ),
+    )
+  }
+  const items = 'joined' in found ? [found.joined] : found
+  const held = Math.min(
+    reserved,
+    items.reduce((sum, item) => sum + loaded(item.length), 0),
+  )
+  budget.give(reserved - held)
+  if ('joined' in found) return { more: found.more, batches: [{ items, held }] }
+  return readPage(page, items, held)
+}
+
+/**
+ * The page's items (one more when another page follows, or joined into one value) when every item
+ * of the form is at most `hotItemBytes`; else its plan. Undefined when the form is not the workspace's.
+ */
+async function readSmall(
   database: Database,
   workspaceId: string,
   formId: string,
-  page: { page: number; page_size: number },
+  page: Page,
   filter: ResponseFilter,
   hotItemBytes: number,
-): Promise<ItemJson[] | JoinedPage | { plan: PlannedItem[] } | undefined> {
+): Promise<StoredJson[] | { joined: StoredJson; more: boolean } | { plan: PlannedItem[] } | undefined> {
   const { db } = database
-  const skip = (page.page - 1) * page.page_size
-  const limit = page.page_size + 1
-
   if (filter.ids === undefined && filter.since === undefined && filter.until === undefined) {
     // The hot path: one prepared statement, one index range; the form's workspace is checked in
     // it, and so is that every item of the form is small enough for the page to be read in one go.
-    const query = { workspaceId, formId, order: filter.order, skip, pageSize: page.page_size, hotItemBytes }
-    const hot = await database.reads.responsePage(query)
-    if (hot) return hot
+    const hot = await database.reads.responsePage({
+      workspaceId,
+      formId,
+      order: filter.order,
+      ...page,
+      hotItemBytes,
+    })
+    if (hot) return Array.isArray(hot) ? hot : { joined: hot.items, more: hot.more }
   }
   const form = await formSizes(db, workspaceId, formId)
   if (!form) return undefined
@@ -92,7 +138,7 @@ export async function listResponseItems(
     let query = db.selectFrom('responses').where('form_id', '=', formId).where('id', 'in', filter.ids)
     if (filter.since !== undefined) query = query.where('submitted_at', '>=', filter.since)
     if (filter.until !== undefined) query = query.where('submitted_at', '<=', filter.until)
-    query = query.orderBy('seq', filter.order).limit(limit).offset(skip)
+    query = pageRows(query.orderBy('seq', filter.order), page)
     if (small) return (await query.select(itemColumn(db)).execute()).map((row) => row.item_json)
     return { plan: await query.select(planColumns).execute() }
   }
@@ -107,6 +153,8 @@ export async function listResponseItems(
     from = Number(low)
     to = Number(high)
   }
+  // Page p of a range of positions starts (p - 1) * page_size positions in: no OFFSET to walk.
+  const skip = (page.page - 1) * page.page_size
   ;[from, to] = filter.order === 'desc' ? [from, to - skip] : [from + skip, to]
   if (from > to) return []
   const query = db
@@ -115,7 +163,7 @@ export async function listResponseItems(
     .where('seq', '>=', from)
     .where('seq', '<=', to)
     .orderBy('seq', filter.order)
-    .limit(limit)
+    .limit(page.page_size + 1)
   if (small) return (await query.select(itemColumn(db)).execute()).map((row) => row.item_json)
   return { plan: await query.select(planColumns).execute() }
 }
@@ -130,7 +178,7 @@ export async function loadResponseItems(
   formId: string,
   seqs: number[],
   order: 'asc' | 'desc',
-): Promise<ItemJson[]> {
+): Promise<StoredJson[]> {
   const rows = await db
     .selectFrom('responses')
     .select(itemColumn(db))

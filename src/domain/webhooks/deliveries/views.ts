@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { type Clock, formatTimestamp } from '../../../clock.js'
 import type { Database, Db } from '../../../db/database.js'
-import type { Paging } from '../../paging.js'
+import { type Page, pageRows } from '../../listing.js'
 import { type AttemptView, attemptLog } from '../attempts.js'
 import type { DeliverySignal } from '../signal.js'
 import type { WebhookRow } from '../webhooks.js'
@@ -71,15 +71,14 @@ export async function queuePing(
 }
 
 /** One page of a webhook's deliveries, newest first, with one extra row when another page follows. */
-export async function listDeliveries(db: Db, webhookId: string, page: Paging): Promise<DeliveryView[]> {
+export async function listDeliveries(db: Db, webhookId: string, page: Page): Promise<DeliveryView[]> {
   const rows = await db
     .selectFrom('webhook_deliveries')
     .selectAll()
     .where('webhook_id', '=', webhookId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
+    .$call((query) => pageRows(query, page))
     .execute()
   return rows.map(deliveryView)
 }

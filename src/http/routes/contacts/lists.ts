@@ -4,8 +4,8 @@ import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
-import { boundedMemoryNote, sendPlannedItems } from '../../memory.js'
-import { PageQuery, pageResult, pagingOf } from '../../pagination.js'
+import { boundedMemoryNote, itemSerializer, sendPage } from '../../listings.js'
+import { PageQuery, pageResult } from '../../pagination.js'
 import { ref } from '../../schemas.js'
 import {
   ContactListBody,
@@ -55,7 +55,7 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const page = request.query
-      const lists = await app.ctx.contacts.lists(workspaceOf(request), pagingOf(page))
+      const lists = await app.ctx.contacts.lists(workspaceOf(request), page)
       return pageResult(request, reply, page, lists)
     },
   )
@@ -116,9 +116,21 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       const { list_id } = request.params
       const page = request.query
       // Contacts may carry up to ~200 KB of data each: the page is read and written in batches.
-      const planned = await app.ctx.contacts.contactsOfList(workspaceOf(request), list_id, pagingOf(page))
-      if (!planned) throw notFound('contact list', list_id)
-      return sendPlannedItems(request, reply, app.listMemory, page, planned, StoredContactSchema)
+      const listing = await app.ctx.contacts.contactsOfList(
+        workspaceOf(request),
+        list_id,
+        page,
+        app.listMemory,
+      )
+      if (!listing) throw notFound('contact list', list_id)
+      return sendPage(
+        request,
+        reply,
+        app.listMemory,
+        page,
+        listing,
+        itemSerializer(reply, StoredContactSchema),
+      )
     },
   )
 

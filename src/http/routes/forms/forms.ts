@@ -5,8 +5,8 @@ import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { formEtag, ifMatchVersions } from '../../etag.js'
-import { boundedMemoryNote, sendPlannedItems } from '../../memory.js'
-import { PageQuery, pagingOf } from '../../pagination.js'
+import { boundedMemoryNote, itemSerializer, sendPage } from '../../listings.js'
+import { PageQuery } from '../../pagination.js'
 import { FormParams, ref } from '../../schemas.js'
 import { formBodyValidatorCompiler } from './definition-check.js'
 import { FormBody, FormPage, FormSchema, IfMatchHeaders } from './schemas.js'
@@ -66,8 +66,8 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
     async (request, reply) => {
       const page = request.query
       // A definition may be as large as a request body (4 MiB): the page is read and written in batches.
-      const planned = await app.ctx.forms.page(workspaceOf(request), pagingOf(page))
-      return sendPlannedItems(request, reply, app.listMemory, page, planned, FormSchema)
+      const listing = await app.ctx.forms.page(workspaceOf(request), page, app.listMemory)
+      return sendPage(request, reply, app.listMemory, page, listing, itemSerializer(reply, FormSchema))
     },
   )
 

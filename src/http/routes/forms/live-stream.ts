@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import { chunksOf } from '../../../chunks.js'
-import type { ItemJson } from '../../../domain/forms/responses/listing.js'
 import type { LiveFeed, PlannedResponse } from '../../../domain/insights/live.js'
+import type { MemoryBudget, StoredJson } from '../../../domain/listing.js'
 import { pieces } from '../../../pieces.js'
 import { clientGone } from '../../client-gone.js'
-import type { MemoryBudget } from '../../memory.js'
 
 // One client's response stream (docs/api.md#response-stream). It keeps a cursor, the submission
 // time of the last response it sent (unique and increasing within a form, and unchanged by
@@ -269,7 +268,7 @@ export class LiveStream {
   }
 
   /** Writes items in order, giving back each one's share of `held` once it is written, the rest at the end. */
-  private async sendItems(rows: PlannedResponse[], texts: ItemJson[], held: number): Promise<boolean> {
+  private async sendItems(rows: PlannedResponse[], texts: StoredJson[], held: number): Promise<boolean> {
     const { budget, loadedBytes } = this.options
     try {
       for (const row of rows) {
@@ -287,7 +286,7 @@ export class LiveStream {
     }
   }
 
-  private async writeEvent(id: string, json: ItemJson): Promise<boolean> {
+  private async writeEvent(id: string, json: StoredJson): Promise<boolean> {
     this.inEvent = true
     try {
       if (!(await this.write(`event: response\nid: ${id}\ndata: `))) return false

@@ -1,14 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
-import { chunksOf } from '../../../chunks.js'
 import { parseTimestamp, timestampSpanMicros } from '../../../clock.js'
 import { type FieldError, notFound, validationFailed } from '../../../domain/errors.js'
 import { type ExportFormat, exportContentType } from '../../../domain/forms/export.js'
-import type { ItemJson, ResponseFilter } from '../../../domain/forms/responses/listing.js'
+import type { ResponseFilter } from '../../../domain/forms/responses/listing.js'
 import { workspaceOf } from '../../auth.js'
-import { boundedMemoryNote, endWhenClientGone, sendPageStream } from '../../memory.js'
-import { PageQuery, pageResult } from '../../pagination.js'
+import { boundedMemoryNote, sendExport, sendPage } from '../../listings.js'
+import { PageQuery } from '../../pagination.js'
 import { FormParams, ref } from '../../schemas.js'
 import { ResponseFilterQuery, ResponseItemSchema, ResponsePage, SubmissionBody } from './schemas.js'
 
@@ -16,35 +15,9 @@ import { ResponseFilterQuery, ResponseItemSchema, ResponsePage, SubmissionBody }
 
 const MAX_IDS = 1000
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/
-const jsonType = 'application/json; charset=utf-8'
-// A form whose items are all at most this size is listed in one query and one value (the common
-// case: ~1.7 KB items); a page of 1000 is then at most 16 MB, counted against the budget at what
-// loading it holds (twice that on SQLite, three times on PostgreSQL). Response streams read so too.
-export const HOT_ITEM_BYTES = 16 * 1024
-
 /** Sends JSON that is already serialised; Fastify passes a Buffer, or a string with a JSON type, through as it is. */
 function sendJsonText(reply: FastifyReply, status: number, text: string | Buffer): FastifyReply {
-  return reply.code(status).type(jsonType).send(text)
-}
-
-const comma = Buffer.from(',')
-
-/** `head` + items separated by commas + `tail`: one Buffer when the items were read as bytes. */
-function joinItems(head: string, items: ItemJson[], tail: string): string | Buffer {
-  if (items.every((item) => typeof item === 'string')) return `${head}${items.join(',')}${tail}`
-  const parts: Buffer[] = [Buffer.from(head)]
-  for (const [index, item] of items.entries()) {
-    if (index > 0) parts.push(comma)
-    parts.push(typeof item === 'string' ? Buffer.from(item) : item)
-  }
-  parts.push(Buffer.from(tail))
-  return Buffer.concat(parts)
-}
-
-/** What a page read whole holds until it is sent, counted as a loaded item of its size. */
-function heldBytes(found: { items: ItemJson } | ItemJson[], loadedBytes: (bytes: number) => number): number {
-  const items = Array.isArray(found) ? found : [found.items]
-  return items.reduce((sum, item) => sum + loadedBytes(item.length), 0)
+  return reply.code(status).type('application/json; charset=utf-8').send(text)
 }
 
 interface FilterQuery {
@@ -131,71 +104,18 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { page, page_size } = request.query
-      const filter = responseFilter(request.query)
-      const memory = app.listMemory
       const formId = request.params.form_id
-      // Taken before the query, for the case that every item of the form is small: then the page
-      // is read in one query, counted as loaded items are (the database's copy, then the driver's)
-      // while it is read, and at what it then holds until it is sent.
-      // With a budget under ~32 MB (~48 MB on PostgreSQL; CANVASS_LIST_MEMORY may be 1 MiB), a
-      // full page of hot items would not fit: items over the page's share are read in batches.
-      const loadedPage = app.ctx.responses.loadedBytes(page_size + 1)
-      const hotItemBytes = Math.min(HOT_ITEM_BYTES, Math.floor(memory.limit / loadedPage))
-      const hotBytes = loadedPage * hotItemBytes
-      const head = `{"page":"${page}","page_size":"${page_size}","items":[`
-      const tail = ']}'
-      await memory.take(hotBytes)
-      let found: Awaited<ReturnType<typeof app.ctx.responses.page>>
-      try {
-        found = await app.ctx.responses.page(
-          workspaceOf(request),
-          formId,
-          { page, page_size },
-          filter,
-          hotItemBytes,
-        )
-      } finally {
-        const held =
-          found && !('plan' in found)
-            ? Math.min(hotBytes, heldBytes(found, app.ctx.responses.loadedBytes))
-            : 0
-        memory.give(hotBytes - held)
-        if (held > 0) memory.giveWhenSent(reply, held)
-      }
-      if (!found) throw notFound('form', formId)
-      // Items are stored serialised: the page is a join of their texts, not a re-serialisation.
-      if ('items' in found) {
-        pageResult(request, reply, { page, page_size }, [], found.more)
-        // Joined with the envelope here rather than by the database, which would copy the page
-        // once more; and a Buffer made by the SQLite driver costs more to send than one Node
-        // allocated (docs/performance.md), so the copy is not wasted.
-        return sendJsonText(reply, 200, joinItems(head, [found.items], tail))
-      }
-      if (Array.isArray(found)) {
-        const shaped = pageResult(request, reply, { page, page_size }, found)
-        return sendJsonText(reply, 200, joinItems(head, shaped.items, tail))
-      }
-      const rows = found.plan.slice(0, page_size)
-      const loaded = (row: { bytes: number | string | bigint }) =>
-        app.ctx.responses.loadedBytes(Number(row.bytes))
-      for (const row of rows) memory.check(loaded(row), 'a response on this page')
-      const batches = [...chunksOf(rows, { bytes: memory.batchBytes, size: loaded })].map((batch) => ({
-        bytes: batch.reduce((sum, row) => sum + loaded(row), 0),
-        load: () =>
-          app.ctx.responses.loadItems(
-            formId,
-            batch.map((row) => Number(row.seq)),
-            filter.order,
-          ),
-      }))
-      return sendPageStream(
-        request,
-        reply,
-        memory,
+      const filter = responseFilter(request.query)
+      const listing = await app.ctx.responses.page(
+        workspaceOf(request),
+        formId,
         { page, page_size },
-        found.plan.length > page_size,
-        batches,
+        filter,
+        app.listMemory,
       )
+      if (!listing) throw notFound('form', formId)
+      // Items are stored serialised: the page is a join of their texts, not a re-serialisation.
+      return sendPage(request, reply, app.listMemory, { page, page_size }, listing)
     },
   )
 
@@ -277,15 +197,13 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
       const filter = responseFilter(request.query)
       const format = request.query.format ?? 'ndjson'
       const formId = request.params.form_id
-      const memory = app.listMemory
-      const exported = await app.ctx.responses.export(workspaceOf(request), formId, filter, format, memory)
+      const budget = app.listMemory
+      const exported = await app.ctx.responses.export(workspaceOf(request), formId, filter, format, budget)
       if (!exported) throw notFound('form', formId)
-      memory.check(exported.maxItemBytes, 'the largest response of this form')
-      const stream = exported.stream(memory.batchBytes)
-      return (reply as FastifyReply)
+      reply
         .type(exportContentType[format])
         .header('content-disposition', `attachment; filename="responses-${formId}.${format}"`)
-        .send(endWhenClientGone(request, reply, stream))
+      return sendExport(request, reply, budget, exported.listing, exported.lines)
     },
   )
 }

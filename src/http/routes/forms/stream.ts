@@ -2,12 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
+import { smallItemBytes } from '../../../domain/listing.js'
 import { redactUrl } from '../../../logger.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { FormParams } from '../../schemas.js'
 import { endNotes, Holdings, LiveStream, PLAN_ROWS } from './live-stream.js'
-import { HOT_ITEM_BYTES } from './responses.js'
 
 // docs/api.md#response-stream: new responses of a form as Server-Sent Events (live-stream.ts).
 
@@ -16,7 +16,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
   const { live, config } = app.ctx
   const { loadedBytes } = app.ctx.responses
   // As the listing does for a page: the items of a read of a form whose items are all this small come with it.
-  const smallItemBytes = Math.min(HOT_ITEM_BYTES, Math.floor(app.listMemory.limit / loadedBytes(PLAN_ROWS)))
+  const smallBytes = smallItemBytes(app.listMemory, PLAN_ROWS, loadedBytes)
   const open = new Set<LiveStream>()
   // Fastify's close waits for open requests: streams end first, so `serve` stops promptly on SIGTERM.
   app.addHook('preClose', async () => {
@@ -99,7 +99,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
         live,
         budget: app.listMemory,
         loadedBytes,
-        smallItemBytes,
+        smallItemBytes: smallBytes,
         callerStillValid: () => app.callerStillValid(request),
         workspaceId,
         formId,

@@ -6,7 +6,7 @@ import { notFound, validationFailed } from '../../../domain/errors.js'
 import type { WebhookRef } from '../../../domain/webhooks/service.js'
 import { webhookView } from '../../../domain/webhooks/webhooks.js'
 import { workspaceOf } from '../../auth.js'
-import { PageQuery, pageResult, pagingOf } from '../../pagination.js'
+import { PageQuery, pageResult } from '../../pagination.js'
 import { FormParams, NoQuery, ref } from '../../schemas.js'
 import {
   DeliveryDetailEnvelope,
@@ -152,7 +152,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const page = request.query
-      const rows = await app.ctx.deliveries.list(refOf(request, request.params), pagingOf(page))
+      const rows = await app.ctx.deliveries.list(refOf(request, request.params), page)
       return pageResult(request, reply, page, found(rows, request.params.tag))
     },
   )

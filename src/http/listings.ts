@@ -1,0 +1,148 @@
+import { Readable } from 'node:stream'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { TSchema } from 'typebox'
+import { chunksOf } from '../chunks.js'
+import type { Batch, Listing, MemoryBudget, Page, StoredJson } from '../domain/listing.js'
+import { PIECE_BYTES, pieces } from '../pieces.js'
+import { whenClientGone } from './client-gone.js'
+import { pageResult } from './pagination.js'
+
+// The one writer of listings (src/domain/listing.ts): a page's envelope or an export's lines. A
+// listing read in one query is sent as one value, its bytes given back to the budget once it is
+// sent; any other is written a batch at a time, in pieces of 64 KiB (src/pieces.ts), each its own
+// Buffer, so what waits in the socket's queue never pins a whole batch, and the next batch is
+// read only once the client has taken this one.
+
+/** For the OpenAPI description of every operation that answers with stored items. */
+export const boundedMemoryNote =
+  'Large items are read in batches and streamed; the bytes are the same as for small ones. All such ' +
+  'answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default ' +
+  '64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.'
+
+const jsonType = 'application/json; charset=utf-8'
+const comma = Buffer.from(',')
+
+/** How an item is written: stored JSON as it is, or an object by the route's schema. */
+export type ItemWriter<T> = (item: T) => StoredJson
+
+const asStored: ItemWriter<StoredJson> = (item) => item
+
+/** The route's own serialiser for one item, so a batched page has the bytes a one-go page would. */
+export function itemSerializer<T>(reply: FastifyReply, schema: TSchema): ItemWriter<T> {
+  return reply.compileSerializationSchema(schema as unknown as Record<string, unknown>) as unknown as (
+    item: T,
+  ) => string
+}
+
+/**
+ * Sends `{"page":"n","page_size":"n","items":[...]}` with its Link header. The items are written
+ * as they are (stored JSON texts, which a page read in one query may hold joined into one) or by
+ * `write`; the bytes are the same however the page was read.
+ */
+export function sendPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  budget: MemoryBudget,
+  page: Page,
+  listing: Listing<T>,
+  write?: ItemWriter<T>,
+): FastifyReply {
+  const toJson = write ?? (asStored as ItemWriter<unknown>)
+  pageResult(request, reply, page, [], listing.more)
+  const head = `{"page":"${page.page}","page_size":"${page.page_size}","items":[`
+  const { batches } = listing
+  if (Array.isArray(batches) && batches.length <= 1) {
+    const [batch = { items: [], held: 0 }] = batches
+    giveWhenSent(reply, budget, batch.held)
+    return reply
+      .code(200)
+      .type(jsonType)
+      .send(joinItems(head, batch.items.map(toJson), ']}'))
+  }
+  let first = true
+  const body = written(request, reply, budget, batches, Buffer.from(head), Buffer.from(']}'), (item) => {
+    const parts = first ? pieces(toJson(item)) : [comma, ...pieces(toJson(item))]
+    first = false
+    return parts
+  })
+  return reply.code(200).type(jsonType).send(body)
+}
+
+/** Sends an export: `head` (CSV's header line), then each item's line. */
+export function sendExport(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  budget: MemoryBudget,
+  listing: Listing<StoredJson>,
+  lines: { head: Buffer | undefined; line(item: StoredJson): Buffer[] },
+): FastifyReply {
+  return reply.send(written(request, reply, budget, listing.batches, lines.head, undefined, lines.line))
+}
+
+// Small parts are gathered into writes of up to 16 KiB: a part each would be a write each. A batch
+// joined into one string (~400 KB) would land in V8's large-object space, which only a full
+// collection frees: at export speed those piled up in resident memory (`npm run bench -- --only export`).
+const WRITE_BYTES = 16 * 1024
+
+/**
+ * The stream of `head`, each item's parts, then `tail`: a batch's bytes stay taken from the budget
+ * until its parts have been handed to the socket, and are given back at once when the client goes
+ * away mid-batch (the stream is destroyed, the generator returns). Destroyed once its client has
+ * gone: Fastify hears of a hang-up through the response's 'close' only, which an answer queued on a
+ * pipelined connection never emits, and its writes would wait for room for ever.
+ */
+function written<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  budget: MemoryBudget,
+  batches: Batch<T>[] | AsyncIterable<Batch<T>>,
+  head: Buffer | undefined,
+  tail: Buffer | undefined,
+  parts: (item: T) => Iterable<Buffer>,
+): Readable {
+  let gone = false
+  const body = async function* () {
+    if (head) yield head
+    for await (const batch of batches) {
+      try {
+        if (gone) return
+        const each = (function* () {
+          for (const item of batch.items) yield* parts(item)
+        })()
+        for (const run of chunksOf(each, { bytes: WRITE_BYTES, size: (part) => part.length }))
+          yield run.length === 1 ? (run[0] as Buffer) : Buffer.concat(run)
+      } finally {
+        budget.give(batch.held)
+      }
+    }
+    if (tail) yield tail
+  }
+  const stream = Readable.from(body(), { objectMode: false, highWaterMark: PIECE_BYTES })
+  whenClientGone(request.raw, reply.raw, () => {
+    gone = true
+    stream.destroy()
+  })
+  return stream
+}
+
+/**
+ * `head` + items separated by commas + `tail`: one Buffer when the items were read as bytes. Joined
+ * here rather than by the database, which would copy the page once more; and a Buffer made by the
+ * SQLite driver costs more to send than one Node allocated (docs/performance.md), so the copy is
+ * not wasted.
+ */
+function joinItems(head: string, items: StoredJson[], tail: string): string | Buffer {
+  if (items.every((item) => typeof item === 'string')) return `${head}${items.join(',')}${tail}`
+  const parts: Buffer[] = [Buffer.from(head)]
+  for (const [index, item] of items.entries()) {
+    if (index > 0) parts.push(comma)
+    parts.push(typeof item === 'string' ? Buffer.from(item) : item)
+  }
+  parts.push(Buffer.from(tail))
+  return Buffer.concat(parts)
+}
+
+/** Gives `bytes` back once the reply is sent, or the client has gone away (client-gone.ts). */
+export function giveWhenSent(reply: FastifyReply, budget: MemoryBudget, bytes: number): void {
+  if (bytes > 0) whenClientGone(reply.request.raw, reply.raw, () => budget.give(bytes))
+}
