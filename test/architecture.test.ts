@@ -294,6 +294,24 @@ function dialectLeaks(path: string, text: string): string[] {
   return found
 }
 
+// Where a page's rows are worked out from page and page_size, and which routes write on their own.
+const pageArithmetic = /page_size\s*\+\s*1|\.page\s*-\s*1\)/
+const mayComputePages = ['src/domain/listing.ts', 'src/db/hot-reads.ts']
+const ownWriters = ['src/http/routes/forms/live-stream.ts']
+const batchWriting = /from '(\.\.\/)+(chunks|pieces)\.js'|\.take\(/
+
+/** Files that list stored items other than through src/domain/listing.ts and src/http/listings.ts. */
+function listingLeaks(path: string, text: string): string[] {
+  const found: string[] = []
+  if (!mayComputePages.includes(path) && pageArithmetic.test(text))
+    found.push(
+      `${path} works out a page's rows: use rowsRead, rowsBefore or pageRows (src/domain/listing.ts)`,
+    )
+  if (path.startsWith('src/http/routes/') && !ownWriters.includes(path) && batchWriting.test(text))
+    found.push(`${path} reads or writes items in batches itself: hand a Listing to src/http/listings.ts`)
+  return found
+}
+
 /** The rules docs/architecture.md states: the bold opening of each item under "The rules". */
 function documentedRules(): string[] {
   const text = readFileSync(join(root, 'docs/architecture.md'), 'utf8')
@@ -318,6 +336,12 @@ const rules: Record<string, () => void> = {
   },
   'Only `src/db` knows the databases.': () => {
     const found = allFiles().flatMap((file) => dialectLeaks(relative(root, file), readFileSync(file, 'utf8')))
+    expect(found).toEqual([])
+  },
+  'Stored items are listed through one pipeline.': () => {
+    const found = sourceFiles(join(root, 'src')).flatMap((file) =>
+      listingLeaks(relative(root, file), readFileSync(file, 'utf8')),
+    )
     expect(found).toEqual([])
   },
   'The dashboard shares code with the server only through `src/shared`, and the client package stands alone.':
@@ -397,6 +421,20 @@ describe('architecture: the checks themselves work', () => {
       'src/shared/x.ts uses Buffer',
       'src/shared/x.ts uses process',
     ])
+  })
+
+  it('finds page arithmetic outside the listing, and a route writing batches itself', () => {
+    const arithmetic = 'const skip = (query.page - 1) * query.page_size\nconst limit = query.page_size + 1'
+    expect(listingLeaks('src/domain/contacts/contacts.ts', arithmetic)).toEqual([
+      "src/domain/contacts/contacts.ts works out a page's rows: use rowsRead, rowsBefore or pageRows (src/domain/listing.ts)",
+    ])
+    expect(listingLeaks('src/domain/listing.ts', arithmetic)).toEqual([])
+    const writer = "import { chunksOf } from '../../../chunks.js'\nawait app.listMemory.take(bytes)"
+    expect(listingLeaks('src/http/routes/forms/responses.ts', writer)).toEqual([
+      'src/http/routes/forms/responses.ts reads or writes items in batches itself: hand a Listing to src/http/listings.ts',
+    ])
+    expect(listingLeaks('src/http/routes/forms/live-stream.ts', writer)).toEqual([])
+    expect(listingLeaks('src/http/listings.ts', writer)).toEqual([])
   })
 
   it('finds a driver imported outside src/db', () => {

@@ -130,12 +130,18 @@ export class MemoryBudget {
   }
 }
 
-/** The rows of `page` and one more, which only says that another page follows. */
+/** The rows a page reads: its own, and one more, which only says that another page follows. */
+export const rowsRead = (page: Page): number => page.page_size + 1
+
+/** The rows before the page, in its order. */
+export const rowsBefore = (page: Page): number => (page.page - 1) * page.page_size
+
+/** The query's rows on `page` (rowsRead of them, after rowsBefore). */
 export function pageRows<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   page: Page,
 ): SelectQueryBuilder<DB, TB, O> {
-  return query.limit(page.page_size + 1).offset((page.page - 1) * page.page_size)
+  return query.limit(rowsRead(page)).offset(rowsBefore(page))
 }
 
 /** A page read whole, `held` bytes with it: one batch, `rows` holding one more when another page follows. */

@@ -9,6 +9,8 @@ import {
   pageRows,
   plannedPage,
   readPage,
+  rowsBefore,
+  rowsRead,
   type StoredJson,
   smallItemBytes,
 } from '../../listing.js'
@@ -74,10 +76,10 @@ export async function listResponses(
 ): Promise<Listing<StoredJson> | undefined> {
   const { db } = database
   const loaded = (bytes: number) => loadedBytes.text(db, bytes)
-  const hotItemBytes = smallItemBytes(budget, page.page_size + 1, loaded)
+  const hotItemBytes = smallItemBytes(budget, rowsRead(page), loaded)
   // Taken before the query: what loading a page of such items holds at most (the database's copy,
   // then the driver's); what they hold once read is kept until they are written.
-  const reserved = loaded(page.page_size + 1) * hotItemBytes
+  const reserved = loaded(rowsRead(page)) * hotItemBytes
   const found = await budget.holding(reserved, () =>
     readSmall(database, workspaceId, formId, page, filter, hotItemBytes),
   )
@@ -154,7 +156,7 @@ async function readSmall(
     to = Number(high)
   }
   // Page p of a range of positions starts (p - 1) * page_size positions in: no OFFSET to walk.
-  const skip = (page.page - 1) * page.page_size
+  const skip = rowsBefore(page)
   ;[from, to] = filter.order === 'desc' ? [from, to - skip] : [from + skip, to]
   if (from > to) return []
   const query = db
@@ -163,7 +165,7 @@ async function readSmall(
     .where('seq', '>=', from)
     .where('seq', '<=', to)
     .orderBy('seq', filter.order)
-    .limit(page.page_size + 1)
+    .limit(rowsRead(page))
   if (small) return (await query.select(itemColumn(db)).execute()).map((row) => row.item_json)
   return { plan: await query.select(planColumns).execute() }
 }
