@@ -74,7 +74,7 @@ const context: BenchContext = {
   quick,
   rounds: quick ? 2 : 5,
   roundSeconds: quick ? 1.5 : 5,
-  warmupSeconds: quick ? 0.5 : 2,
+  warmupRequests: quick ? 500 : 3000,
   dataset: (responses) => databases.dataset(responses),
   freshDatabase: (label) => databases.fresh(label),
   log,
@@ -129,7 +129,7 @@ const file = writeResults(
     quick,
     rounds: context.rounds,
     round_seconds: context.roundSeconds,
-    warmup_seconds: context.warmupSeconds,
+    warmup_requests: context.warmupRequests,
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
     load_average: {
       start: loadAtStart.map((n) => Number(n.toFixed(2))),

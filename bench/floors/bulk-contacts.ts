@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import Sqlite from 'better-sqlite3'
 import pg from 'pg'
 import type { ThrowawayDatabase } from '../lib/database.js'
+import type { Span } from '../lib/load.js'
 
 // Floor of bulk-contacts, in-process: the same rows Canvass stores for a bulk add of 1000 new
 // contacts (contacts, one row each, unique on (list_id, email_key), and the list's count), written
@@ -51,22 +52,26 @@ function rowsOf(listId: string, contacts: ContactInput[]): ContactRow[] {
   })
 }
 
-/** Inserts batches from nextBatch for `seconds`; returns contacts stored, and per second. */
+/** Whether a floor run goes on: within its seconds, or short of its count of batches (one a request). */
+const going = (span: Span, started: number, batches: number): boolean =>
+  'seconds' in span ? performance.now() - started < span.seconds * 1000 : batches < span.amount
+
+/** Inserts batches from nextBatch for the span; returns contacts stored, and per second. */
 export async function bulkContactsFloor(
   database: ThrowawayDatabase,
   listId: string,
-  seconds: number,
+  span: Span,
   nextBatch: () => ContactInput[],
 ): Promise<FloorResult> {
   return database.kind === 'sqlite'
-    ? sqliteFloor(database.filename, listId, seconds, nextBatch)
-    : postgresFloor(database.connectionString, listId, seconds, nextBatch)
+    ? sqliteFloor(database.filename, listId, span, nextBatch)
+    : postgresFloor(database.connectionString, listId, span, nextBatch)
 }
 
 async function sqliteFloor(
   file: string,
   listId: string,
-  seconds: number,
+  span: Span,
   nextBatch: () => ContactInput[],
 ): Promise<FloorResult> {
   const db = new Sqlite(file)
@@ -88,7 +93,7 @@ async function sqliteFloor(
   try {
     let stored = 0
     const started = performance.now()
-    while (performance.now() - started < seconds * 1000) {
+    for (let batches = 0; going(span, started, batches); batches++) {
       const rows = rowsOf(listId, nextBatch())
       store.immediate(rows)
       stored += rows.length
@@ -104,7 +109,7 @@ async function sqliteFloor(
 async function postgresFloor(
   connectionString: string,
   listId: string,
-  seconds: number,
+  span: Span,
   nextBatch: () => ContactInput[],
 ): Promise<FloorResult> {
   const client = new pg.Client({ connectionString })
@@ -116,7 +121,7 @@ async function postgresFloor(
   try {
     let stored = 0
     const started = performance.now()
-    while (performance.now() - started < seconds * 1000) {
+    for (let batches = 0; going(span, started, batches); batches++) {
       const rows = rowsOf(listId, nextBatch())
       await client.query('begin')
       const result = await client.query({

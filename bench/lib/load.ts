@@ -20,6 +20,9 @@ export interface LoadOptions {
   serverPid?: number
 }
 
+/** How long a load lasts: seconds (a timed round) or a count of requests (a warm-up). */
+export type Span = { seconds: number } | { amount: number }
+
 export interface LoadResult {
   /** Successful (2xx) answers per second of wall time. */
   rps: number

@@ -1,5 +1,5 @@
 import { startCanvass } from '../lib/canvass.js'
-import { alternate, cpuPerRequest, type LoadResult, load } from '../lib/load.js'
+import { alternate, cpuPerRequest, type LoadResult, load, type Span } from '../lib/load.js'
 import { check } from '../lib/report.js'
 import { median } from '../lib/stats.js'
 import { LIST_RESPONSES } from './list-page.js'
@@ -22,14 +22,14 @@ export const deepPage: Scenario = {
       const url = (page: number) =>
         `${canvass.url}/v1/forms/${dataset.formId}/responses?page=${page}&page_size=25`
       const deepBody = await fetch(url(3000), { headers }).then((r) => r.text())
-      const run = (page: number, seconds: number) =>
-        load({ url: url(page), headers, connections: CONNECTIONS, seconds, serverPid: canvass.pid })
-      await run(3000, context.warmupSeconds)
-      await run(1, context.warmupSeconds)
+      const run = (page: number, span: Span) =>
+        load({ url: url(page), headers, connections: CONNECTIONS, ...span, serverPid: canvass.pid })
+      await run(3000, { amount: context.warmupRequests })
+      await run(1, { amount: context.warmupRequests })
       const runs = await alternate(
         context.rounds,
-        () => run(3000, context.roundSeconds),
-        () => run(1, context.roundSeconds),
+        () => run(3000, { seconds: context.roundSeconds }),
+        () => run(1, { seconds: context.roundSeconds }),
       )
       const rps = (results: LoadResult[]) => median(results.map((r) => r.rps))
       return {

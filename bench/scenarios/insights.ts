@@ -7,7 +7,7 @@ import { rebuildFormInsights } from '../../src/domain/insights/rebuild.js'
 import { ensureWorkspace } from '../../src/domain/tokens.js'
 import { startCanvass } from '../lib/canvass.js'
 import type { ThrowawayDatabase } from '../lib/database.js'
-import { alternate, cpuPerRequest, type LoadResult, load } from '../lib/load.js'
+import { alternate, cpuPerRequest, type LoadResult, load, type Span } from '../lib/load.js'
 import { check } from '../lib/report.js'
 import { median } from '../lib/stats.js'
 import { bearer, type Scenario } from './scenario.js'
@@ -137,8 +137,8 @@ export const insightsScenario: Scenario = {
           fetch(url(formId, WINDOW), { headers }).then((r) => r.json()),
         ),
       )
-      const run = (formId: string, query: string, seconds: number) =>
-        load({ url: url(formId, query), headers, connections: CONNECTIONS, seconds, serverPid: canvass.pid })
+      const run = (formId: string, query: string, span: Span) =>
+        load({ url: url(formId, query), headers, connections: CONNECTIONS, ...span, serverPid: canvass.pid })
       const rps = (results: LoadResult[]) => median(results.map((r) => r.rps))
       const checks = []
       const details: Record<string, number | string> = {
@@ -152,12 +152,12 @@ export const insightsScenario: Scenario = {
         ['window', WINDOW],
       ] as const) {
         started = performance.now()
-        await run(large.formId, query, context.warmupSeconds)
-        await run(small.formId, query, context.warmupSeconds)
+        await run(large.formId, query, { amount: context.warmupRequests })
+        await run(small.formId, query, { amount: context.warmupRequests })
         const runs = await alternate(
           context.rounds,
-          () => run(large.formId, query, context.roundSeconds),
-          () => run(small.formId, query, context.roundSeconds),
+          () => run(large.formId, query, { seconds: context.roundSeconds }),
+          () => run(small.formId, query, { seconds: context.roundSeconds }),
         )
         checks.push(check(`${name} req/s`, rps(runs.a), rps(runs.b), { op: '>=', value: 0.5 }))
         details[`${name} large p99 ms`] = median(runs.a.map((r) => r.p99Ms))

@@ -1,5 +1,5 @@
 import { startCanvass } from '../lib/canvass.js'
-import { alternate, cpuPerRequest, type LoadResult, load } from '../lib/load.js'
+import { alternate, cpuPerRequest, type LoadResult, load, type Span } from '../lib/load.js'
 import { forkTs, stopChild } from '../lib/processes.js'
 import { check } from '../lib/report.js'
 import { median } from '../lib/stats.js'
@@ -38,27 +38,27 @@ export const listPage: Scenario = {
         fetch(`${floor.url}${path}`).then((r) => r.text()),
       ])
       const samePage = ours === theirs
-      const canvassRun = (seconds: number) =>
+      const canvassRun = (span: Span) =>
         load({
           url: `${canvass.url}${path}`,
           headers,
           connections: CONNECTIONS,
-          seconds,
+          ...span,
           serverPid: canvass.pid,
         })
-      const floorRun = (seconds: number) =>
+      const floorRun = (span: Span) =>
         load({
           url: `${floor.url}${path}`,
           connections: CONNECTIONS,
-          seconds,
+          ...span,
           serverPid: floor.child.pid ?? 0,
         })
-      await canvassRun(context.warmupSeconds) // warm-up: JIT, caches
-      await floorRun(context.warmupSeconds)
+      await canvassRun({ amount: context.warmupRequests }) // warm-up: JIT, caches
+      await floorRun({ amount: context.warmupRequests })
       const runs = await alternate(
         context.rounds,
-        () => canvassRun(context.roundSeconds),
-        () => floorRun(context.roundSeconds),
+        () => canvassRun({ seconds: context.roundSeconds }),
+        () => floorRun({ seconds: context.roundSeconds }),
       )
       const rps = (results: LoadResult[]) => median(results.map((r) => r.rps))
       const p99 = (results: LoadResult[]) => median(results.map((r) => r.p99Ms))

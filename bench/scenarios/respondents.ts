@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { api, type CanvassServer, seedDemo, startCanvass } from '../lib/canvass.js'
-import { alternate, cpuPerRequest, type LoadResult, load } from '../lib/load.js'
+import { alternate, cpuPerRequest, type LoadResult, load, type Span } from '../lib/load.js'
 import { forkTs, stopChild } from '../lib/processes.js'
 import { check } from '../lib/report.js'
 import { median } from '../lib/stats.js'
@@ -46,20 +46,20 @@ export const formPage: Scenario = {
       const floor = await forkTs('bench/floors/static-page.ts', { BENCH_HTML_FILE: file })
       floorChild = floor.child
       const get = { connections: 32 }
-      const canvassRun = (seconds: number) => load({ ...get, url, serverPid: canvass.pid, seconds })
-      const floorRun = (seconds: number) =>
+      const canvassRun = (span: Span) => load({ ...get, url, serverPid: canvass.pid, ...span })
+      const floorRun = (span: Span) =>
         load({
           ...get,
           url: `http://127.0.0.1:${floor.port}/f/${formId}`,
           serverPid: floor.child.pid ?? 0,
-          seconds,
+          ...span,
         })
-      await canvassRun(context.warmupSeconds)
-      await floorRun(context.warmupSeconds)
+      await canvassRun({ amount: context.warmupRequests })
+      await floorRun({ amount: context.warmupRequests })
       const runs = await alternate(
         context.rounds,
-        () => canvassRun(context.roundSeconds),
-        () => floorRun(context.roundSeconds),
+        () => canvassRun({ seconds: context.roundSeconds }),
+        () => floorRun({ seconds: context.roundSeconds }),
       )
       return {
         checks: [check('req/s', rps(runs.a), rps(runs.b), { op: '>=', value: 0.5 })],
@@ -93,21 +93,21 @@ export const publicSubmit: Scenario = {
       await publish(canvass, formId)
       const post = { method: 'POST' as const, body: eightAnswers, connections: 16, serverPid: canvass.pid }
       const json = { 'content-type': 'application/json' }
-      const publicRun = (seconds: number) =>
-        load({ ...post, url: `${canvass.url}/v1/public/forms/${formId}/responses`, headers: json, seconds })
-      const tokenRun = (seconds: number) =>
+      const publicRun = (span: Span) =>
+        load({ ...post, url: `${canvass.url}/v1/public/forms/${formId}/responses`, headers: json, ...span })
+      const tokenRun = (span: Span) =>
         load({
           ...post,
           url: `${canvass.url}/v1/forms/${formId}/responses`,
           headers: { ...json, ...bearer(canvass) },
-          seconds,
+          ...span,
         })
-      await publicRun(context.warmupSeconds)
-      await tokenRun(context.warmupSeconds)
+      await publicRun({ amount: context.warmupRequests })
+      await tokenRun({ amount: context.warmupRequests })
       const runs = await alternate(
         context.rounds,
-        () => publicRun(context.roundSeconds),
-        () => tokenRun(context.roundSeconds),
+        () => publicRun({ seconds: context.roundSeconds }),
+        () => tokenRun({ seconds: context.roundSeconds }),
       )
       return {
         checks: [check('req/s', rps(runs.a), rps(runs.b), { op: '>=', value: 0.8 })],

@@ -19,8 +19,8 @@ export interface BenchContext {
   /** A B A B rounds, and the length of each timed round. */
   rounds: number
   roundSeconds: number
-  /** Load before the measured rounds (JIT, caches), per side. */
-  warmupSeconds: number
+  /** Requests before the measured rounds (JIT, caches), per side: a count, so a busy machine warms as much. */
+  warmupRequests: number
   /** A seeded demo form with this many responses, shared by the read-only scenarios of one run. */
   dataset(responses: number): Promise<Dataset>
   /** A throwaway database for a scenario that writes; dropped at the end of the run. */

@@ -1,5 +1,5 @@
 import { seedDemo, startCanvass } from '../lib/canvass.js'
-import { alternate, cpuPerRequest, type LoadResult, load } from '../lib/load.js'
+import { alternate, cpuPerRequest, type LoadResult, load, type Span } from '../lib/load.js'
 import { forkTs, stopChild } from '../lib/processes.js'
 import { check } from '../lib/report.js'
 import { median } from '../lib/stats.js'
@@ -33,33 +33,33 @@ export const submit: Scenario = {
       const post = { method: 'POST' as const, body: eightAnswers, connections: CONNECTIONS }
       const json = { 'content-type': 'application/json' }
       let submitted = 0
-      const canvassRun = async (seconds: number) => {
+      const canvassRun = async (span: Span) => {
         const result = await load({
           ...post,
           url: `${canvass.url}${path}`,
           headers: { ...json, ...bearer(canvass) },
           serverPid: canvass.pid,
-          seconds,
+          ...span,
         })
         submitted += result.ok
         // Let the worker catch up, so its backlog does not run during the floor's round.
         await receiver.waitFor(submitted, 60_000)
         return result
       }
-      const floorRun = (seconds: number) =>
+      const floorRun = (span: Span) =>
         load({
           ...post,
           url: `http://127.0.0.1:${floor.port}${path}`,
           headers: json,
-          seconds,
+          ...span,
           serverPid: floor.child.pid ?? 0,
         })
-      await canvassRun(context.warmupSeconds)
-      await floorRun(context.warmupSeconds)
+      await canvassRun({ amount: context.warmupRequests })
+      await floorRun({ amount: context.warmupRequests })
       const runs = await alternate(
         context.rounds,
-        () => canvassRun(context.roundSeconds),
-        () => floorRun(context.roundSeconds),
+        () => canvassRun({ seconds: context.roundSeconds }),
+        () => floorRun({ seconds: context.roundSeconds }),
       )
       const rps = (results: LoadResult[]) => median(results.map((r) => r.rps))
       const received = await receiver.report()

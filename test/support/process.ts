@@ -86,7 +86,12 @@ export async function startServe(
   args: string[] = [],
 ): Promise<CanvassProcess & { baseUrl: string; stop(): Promise<void> }> {
   const server = spawnCanvass(['serve', ...args], { PORT: '0', HOST: '127.0.0.1', ...env })
-  const [, baseUrl] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)
+  const [, baseUrl] = await server
+    .waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)
+    .catch(async (error: unknown) => {
+      await kill(server) // a server that never listened must not outlive the failed test
+      throw error
+    })
   return {
     ...server,
     baseUrl: baseUrl as string,
@@ -97,6 +102,16 @@ export async function startServe(
       }
     },
   }
+}
+
+/** SIGTERM, then SIGKILL if the child has not exited after graceMs. */
+async function kill(run: CanvassProcess, graceMs = 2_000): Promise<void> {
+  const { child } = run
+  if (child.exitCode !== null || child.signalCode !== null) return
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+  await run.exited
+  clearTimeout(timer)
 }
 
 export function lastLine(text: string): string {

@@ -48,6 +48,12 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     if (value === undefined) throw notFound('webhook', tag)
     return value
   }
+  /** A delivery of a webhook (null: the webhook has none by that id), with found's 404 first. */
+  function foundDelivery<T>(value: T | null | undefined, params: { tag: string; delivery_id: string }): T {
+    const delivery = found(value, params.tag)
+    if (delivery === null) throw notFound('delivery', params.delivery_id)
+    return delivery
+  }
 
   app.get(
     '/v1/forms/:form_id/webhooks',
@@ -171,12 +177,11 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const delivery = found(
-        await app.ctx.deliveries.find(refOf(request, request.params), request.params.delivery_id),
-        request.params.tag,
+      const delivery = await app.ctx.deliveries.find(
+        refOf(request, request.params),
+        request.params.delivery_id,
       )
-      if (!delivery) throw notFound('delivery', request.params.delivery_id)
-      return { delivery }
+      return { delivery: foundDelivery(delivery, request.params) }
     },
   )
 
@@ -197,12 +202,11 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const delivery = found(
-        await app.ctx.deliveries.redeliver(refOf(request, request.params), request.params.delivery_id),
-        request.params.tag,
+      const delivery = await app.ctx.deliveries.redeliver(
+        refOf(request, request.params),
+        request.params.delivery_id,
       )
-      if (!delivery) throw notFound('delivery', request.params.delivery_id)
-      return reply.code(202).send({ delivery })
+      return reply.code(202).send({ delivery: foundDelivery(delivery, request.params) })
     },
   )
 
