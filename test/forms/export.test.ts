@@ -22,16 +22,13 @@ beforeAll(async () => {
     // Enough rows for several keyset batches (250 per batch).
     await ctx.database.transaction(async (trx) => {
       const { storeResponses } = await import('../../src/domain/forms/responses/store.js')
-      const stored = await storeResponses(
-        trx,
-        ctx.clock,
-        ctx.deliverySignal,
-        ctx.workspaceId,
+      const stored = await storeResponses(trx, ctx.clock, ctx.deliverySignal, {
+        workspaceId: ctx.workspaceId,
         formId,
-        Array.from({ length: 700 }, (_, k) => ({
+        submissions: Array.from({ length: 700 }, (_, k) => ({
           answers: { q_short: `Bulk ${i + k}`, q_nps: (i + k) % 11 },
         })),
-      )
+      })
       for (const outcome of stored ?? []) if ('stored' in outcome) items.push(outcome.stored.item)
     })
   }

@@ -26,14 +26,11 @@ const npsForm = {
 async function storeAt(formId: string, at: string, answers: Record<string, unknown>[]): Promise<string[]> {
   const micros = parseTimestamp(at) as number
   await sql`update forms set last_submitted_at = ${micros - 1} where id = ${formId}`.execute(ctx.database.db)
-  const outcomes = await storeInTransaction(
-    ctx.database,
-    ctx.clock,
-    ctx.deliverySignal,
-    ctx.workspaceId,
+  const outcomes = await storeInTransaction(ctx.database, ctx.clock, ctx.deliverySignal, {
+    workspaceId: ctx.workspaceId,
     formId,
-    answers.map((given) => ({ answers: given })),
-  )
+    submissions: answers.map((given) => ({ answers: given })),
+  })
   return (outcomes ?? []).map((outcome) => {
     if (!('stored' in outcome)) throw new Error(`refused: ${JSON.stringify(outcome.refused)}`)
     return outcome.stored.item.id

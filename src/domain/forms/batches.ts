@@ -88,13 +88,13 @@ export class SubmissionBatches {
   async #store(queue: FormQueue, batch: Waiting[]): Promise<void> {
     let outcomes: SubmissionOutcome[] | undefined
     try {
+      const submissions = batch.map((waiting) => waiting.submission)
+      const { workspaceId, formId } = queue
       outcomes = await storeInTransaction(
         this.database,
         this.clock,
         this.signal,
-        queue.workspaceId,
-        queue.formId,
-        batch.map((waiting) => waiting.submission),
+        { workspaceId, formId, submissions },
         this.options,
       )
     } catch (error) {

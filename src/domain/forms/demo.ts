@@ -153,7 +153,7 @@ export async function seedDemo(
     const size = Math.min(BATCH, responses - stored)
     const submissions = Array.from({ length: size }, demoSubmission)
     await database.transaction(async (trx) => {
-      const outcomes = await storeResponses(trx, clock, signal, workspaceId, form.id, submissions)
+      const outcomes = await storeResponses(trx, clock, signal, { workspaceId, formId: form.id, submissions })
       for (const outcome of outcomes ?? []) if ('refused' in outcome) throw outcome.refused
     })
     stored += size

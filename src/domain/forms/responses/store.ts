@@ -69,6 +69,13 @@ export class NothingStored extends Error {
   }
 }
 
+/** Submissions to one form of a workspace, stored together. */
+export interface FormSubmissions {
+  workspaceId: string
+  formId: string
+  submissions: readonly Submission[]
+}
+
 /**
  * Stores submissions to one form inside the caller's transaction: locks the form row (the
  * UPDATE does, on both databases), checks each submission against the definition read under
@@ -82,9 +89,7 @@ export async function storeResponses(
   trx: Transaction,
   clock: Clock,
   signal: DeliverySignal,
-  workspaceId: string,
-  formId: string,
-  submissions: readonly Submission[],
+  { workspaceId, formId, submissions }: FormSubmissions,
   options: StoreOptions = {},
 ): Promise<SubmissionOutcome[] | undefined> {
   const count = submissions.length
@@ -176,15 +181,11 @@ export async function storeInTransaction(
   database: Database,
   clock: Clock,
   signal: DeliverySignal,
-  workspaceId: string,
-  formId: string,
-  submissions: readonly Submission[],
+  batch: FormSubmissions,
   options: StoreOptions = {},
 ): Promise<SubmissionOutcome[] | undefined> {
   try {
-    return await database.transaction((trx) =>
-      storeResponses(trx, clock, signal, workspaceId, formId, submissions, options),
-    )
+    return await database.transaction((trx) => storeResponses(trx, clock, signal, batch, options))
   } catch (error) {
     if (error instanceof NothingStored) return error.outcomes
     throw error
@@ -201,15 +202,8 @@ export async function submitResponse(
   submission: Submission,
   options: StoreOptions = {},
 ): Promise<StoredResponse | undefined> {
-  const outcomes = await storeInTransaction(
-    database,
-    clock,
-    signal,
-    workspaceId,
-    formId,
-    [submission],
-    options,
-  )
+  const batch = { workspaceId, formId, submissions: [submission] }
+  const outcomes = await storeInTransaction(database, clock, signal, batch, options)
   const outcome = outcomes?.[0]
   if (outcome === undefined) return undefined
   if ('refused' in outcome) throw outcome.refused
