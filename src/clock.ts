@@ -1,6 +1,10 @@
 // The time as Canvass reads it. Every part of a process that reads the time (stamps, expiry,
-// windows, retries, caches) asks its context's clock, so a test can move time forward instead of
-// sleeping (test/support/clock.ts).
+// windows, retries, caches) or waits for it (a stream's heartbeat, caller checks and lifetime)
+// asks its context's clock, so a test can move time forward instead of sleeping
+// (test/support/clock.ts).
+
+/** Cancels a timer; cancelling one that has run, or twice, does nothing. */
+export type CancelTimer = () => void
 
 export interface Clock {
   /**
@@ -10,6 +14,10 @@ export interface Clock {
   nowMicros(): number
   /** Milliseconds since the epoch, fractional, never going back: for windows, expiry and durations. */
   now(): number
+  /** Runs `run` once, `ms` from now by this clock. */
+  after(ms: number, run: () => void): CancelTimer
+  /** Runs `run` every `ms` by this clock, until cancelled. */
+  every(ms: number, run: () => void): CancelTimer
 }
 
 // Date.now() only has millisecond resolution, so the wall clock is read once and advanced with
@@ -30,6 +38,16 @@ class ProcessClock implements Clock {
 
   now(): number {
     return this.#wallAtStartMs + (performance.now() - this.#performanceAtStart)
+  }
+
+  after(ms: number, run: () => void): CancelTimer {
+    const timer = setTimeout(run, ms)
+    return () => clearTimeout(timer)
+  }
+
+  every(ms: number, run: () => void): CancelTimer {
+    const timer = setInterval(run, ms)
+    return () => clearInterval(timer)
   }
 }
 

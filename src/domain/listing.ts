@@ -34,10 +34,11 @@ export interface Listing<T> {
   /** Another page follows (an export: never). */
   more: boolean
   /**
-   * The items, in order: an array when they were read already (a page read in one query, which the
-   * writer may send as one value), else read one batch at a time as the writer asks for the next.
+   * The items, in order: one batch read already (a page read in one query, which the writer may
+   * send as one value), or batches read one at a time as the writer asks for the next; none is
+   * read once `gone` has fired (the client went away while the batch waited for room).
    */
-  batches: Batch<T>[] | AsyncIterable<Batch<T>>
+  batches: [Batch<T>] | ((gone: AbortSignal) => AsyncIterable<Batch<T>>)
 }
 
 /** What reading an item of `bytes` stored bytes holds in memory, by how it is read: the one cost model. */
@@ -121,12 +122,7 @@ export class MemoryBudget {
   /** Runs `read` holding `bytes`; given back if it fails, else the caller's to give back. */
   async holding<T>(bytes: number, read: () => Promise<T>): Promise<T> {
     await this.take(bytes)
-    try {
-      return await read()
-    } catch (error) {
-      this.give(bytes)
-      throw error
-    }
+    return readHolding(this, bytes, read)
   }
 }
 
@@ -150,10 +146,29 @@ export function readPage<T>(page: Page, rows: T[], held: number): Listing<T> {
   return { more, batches: [{ items: more ? rows.slice(0, page.page_size) : rows, held }] }
 }
 
+/** Takes `bytes` once they fit; false, holding nothing, when the client has gone meanwhile. */
+async function taken(budget: MemoryBudget, bytes: number, gone: AbortSignal): Promise<boolean> {
+  await budget.take(bytes)
+  if (!gone.aborted) return true
+  budget.give(bytes)
+  return false
+}
+
+/** `read`'s batch, its `held` bytes given back if it fails. */
+async function readHolding<T>(budget: MemoryBudget, held: number, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    budget.give(held)
+    throw error
+  }
+}
+
 /**
  * A page planned as rows with their stored sizes (`pageRows`: one more when another page follows),
- * read in batches of at most the budget's batch size. A conflict, before anything is read, when one
- * row alone would hold more than the whole budget.
+ * read in batches of at most the budget's batch size. A conflict naming the row (`what`), before
+ * anything is read, when one row alone would hold more than the whole budget; so a batch, which
+ * holds one such row alone (chunksOf) or rows of at most batchBytes together, never asks for more.
  */
 export function plannedPage<R extends { bytes: number }, T>(
   budget: MemoryBudget,
@@ -161,19 +176,20 @@ export function plannedPage<R extends { bytes: number }, T>(
   plan: R[],
   cost: (bytes: number) => number,
   load: (rows: R[]) => Promise<T[]>,
+  what: (row: R) => string,
 ): Listing<T> {
   const rows = plan.slice(0, page.page_size)
   const size = (row: R) => cost(Number(row.bytes))
-  for (const row of rows) budget.refuseLarger(size(row), 'an item on this page')
-  const batches = chunksOf(rows, { bytes: budget.batchBytes, size })
+  for (const row of rows) budget.refuseLarger(size(row), what(row))
   return {
     more: plan.length > page.page_size,
-    batches: (async function* () {
-      for (const batch of batches) {
+    batches: async function* (gone) {
+      for (const batch of chunksOf(rows, { bytes: budget.batchBytes, size })) {
         const held = batch.reduce((sum, row) => sum + size(row), 0)
-        yield { items: await budget.holding(held, () => load(batch)), held }
+        if (!(await taken(budget, held, gone))) return
+        yield { items: await readHolding(budget, held, () => load(batch)), held }
       }
-    })(),
+    },
   }
 }
 
@@ -184,7 +200,14 @@ export function plannedObjects<T>(
   plan: { id: string; bytes: number }[],
   load: (ids: string[]) => Promise<T[]>,
 ): Listing<T> {
-  return plannedPage(budget, page, plan, loadedBytes.object, (rows) => load(rows.map((row) => row.id)))
+  return plannedPage(
+    budget,
+    page,
+    plan,
+    loadedBytes.object,
+    (rows) => load(rows.map((row) => row.id)),
+    (row) => `item ${row.id}`,
+  )
 }
 
 /** Batches read one after another, each holding `held` (`read` answers undefined when there are no more). */
@@ -195,12 +218,13 @@ export function readBatches<T>(
 ): Listing<T> {
   return {
     more: false,
-    batches: (async function* () {
+    batches: async function* (gone) {
       for (;;) {
-        const items = await budget.holding(held, read)
+        if (!(await taken(budget, held, gone))) return
+        const items = await readHolding(budget, held, read)
         if (items === undefined) return budget.give(held)
         yield { items, held }
       }
-    })(),
+    },
   }
 }

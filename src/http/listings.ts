@@ -51,8 +51,8 @@ export function sendPage<T>(
   pageResult(request, reply, page, [], listing.more)
   const head = `{"page":"${page.page}","page_size":"${page.page_size}","items":[`
   const { batches } = listing
-  if (Array.isArray(batches) && batches.length <= 1) {
-    const [batch = { items: [], held: 0 }] = batches
+  if (Array.isArray(batches)) {
+    const [batch] = batches
     giveWhenSent(reply, budget, batch.held)
     return reply
       .code(200)
@@ -60,11 +60,13 @@ export function sendPage<T>(
       .send(joinItems(head, batch.items.map(toJson), ']}'))
   }
   let first = true
-  const body = written(request, reply, budget, batches, Buffer.from(head), Buffer.from(']}'), (item) => {
-    const parts = first ? pieces(toJson(item)) : [comma, ...pieces(toJson(item))]
+  // A generator: each piece of an item is encoded only once the one before has been written.
+  const parts = function* (item: T) {
+    if (!first) yield comma
     first = false
-    return parts
-  })
+    yield* pieces(toJson(item))
+  }
+  const body = written(request, reply, budget, batches, Buffer.from(head), Buffer.from(']}'), parts)
   return reply.code(200).type(jsonType).send(body)
 }
 
@@ -76,7 +78,17 @@ export function sendExport(
   listing: Listing<StoredJson>,
   lines: { head: Buffer | undefined; line(item: StoredJson): Buffer[] },
 ): FastifyReply {
-  return reply.send(written(request, reply, budget, listing.batches, lines.head, undefined, lines.line))
+  const { batches } = listing
+  const read = Array.isArray(batches) ? alreadyRead(reply, budget, batches) : batches
+  return reply.send(written(request, reply, budget, read, lines.head, undefined, lines.line))
+}
+
+/** A batch read already, as batches to write: its bytes given back once the answer is sent. */
+function alreadyRead<T>(reply: FastifyReply, budget: MemoryBudget, [batch]: [Batch<T>]) {
+  giveWhenSent(reply, budget, batch.held)
+  return async function* () {
+    yield { items: batch.items, held: 0 }
+  }
 }
 
 // Small parts are gathered into writes of up to 16 KiB: a part each would be a write each. A batch
@@ -95,17 +107,17 @@ function written<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   budget: MemoryBudget,
-  batches: Batch<T>[] | AsyncIterable<Batch<T>>,
+  batches: (gone: AbortSignal) => AsyncIterable<Batch<T>>,
   head: Buffer | undefined,
   tail: Buffer | undefined,
   parts: (item: T) => Iterable<Buffer>,
 ): Readable {
-  let gone = false
+  const gone = new AbortController()
   const body = async function* () {
     if (head) yield head
-    for await (const batch of batches) {
+    for await (const batch of batches(gone.signal)) {
       try {
-        if (gone) return
+        if (gone.signal.aborted) return
         const each = (function* () {
           for (const item of batch.items) yield* parts(item)
         })()
@@ -119,7 +131,7 @@ function written<T>(
   }
   const stream = Readable.from(body(), { objectMode: false, highWaterMark: PIECE_BYTES })
   whenClientGone(request.raw, reply.raw, () => {
-    gone = true
+    gone.abort()
     stream.destroy()
   })
   return stream

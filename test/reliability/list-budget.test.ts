@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { sleep, waitUntil } from '../support/wait.js'
 
-// CANVASS_LIST_MEMORY (src/http/memory.ts) at its smallest, 1 MiB: pages and exports of items far
+// CANVASS_LIST_MEMORY (src/domain/listing.ts) at its smallest, 1 MiB: pages and exports of items far
 // larger than one batch still answer whole; an item that could never fit is a 409 naming the
 // setting, for its page and its export, and the rest of the form stays listed.
 

@@ -87,13 +87,14 @@ export async function listResponses(
     budget.give(reserved)
     if (found === undefined) return undefined
     const order = filter.order
-    return plannedPage(budget, page, found.plan, loaded, (rows) =>
-      loadResponseItems(
-        db,
-        formId,
-        rows.map((row) => Number(row.seq)),
-        order,
-      ),
+    const seqs = (rows: PlannedItem[]) => rows.map((row) => Number(row.seq))
+    return plannedPage(
+      budget,
+      page,
+      found.plan,
+      loaded,
+      (rows) => loadResponseItems(db, formId, seqs(rows), order),
+      () => 'a response on this page',
     )
   }
   const items = 'joined' in found ? [found.joined] : found
