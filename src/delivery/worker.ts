@@ -107,7 +107,7 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
     shares: new WebhookShares(perWebhook),
     inFlight: new Set(),
     successes: new SuccessBatch(database, clock),
-    wakeup: new Wakeup(options.pollMs ?? 250),
+    wakeup: new Wakeup(clock, options.pollMs ?? 250),
     nextPruneAt: 0,
     stopping: false,
   }
@@ -300,13 +300,19 @@ class SuccessBatch {
   }
 }
 
-/** When the loop next claims: at the poll, shortly after a local enqueue (coalesced), or now. */
+/**
+ * When the loop next claims: at the poll (on the context's clock, so a test that moves time sees due
+ * work claimed), shortly after a local enqueue (coalesced), or now.
+ */
 class Wakeup {
   #woken = false
   #wake: (() => void) | undefined
   #soon: NodeJS.Timeout | undefined
 
-  constructor(private readonly pollMs: number) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly pollMs: number,
+  ) {}
 
   now(): void {
     this.#woken = true
@@ -331,11 +337,11 @@ class Wakeup {
     return new Promise((resolve) => {
       if (this.#woken) return resolve()
       const done = () => {
-        clearTimeout(timer)
+        cancelPoll()
         this.#wake = undefined
         resolve()
       }
-      const timer = setTimeout(done, this.pollMs)
+      const cancelPoll = this.clock.after(this.pollMs, done)
       this.#wake = done
     })
   }

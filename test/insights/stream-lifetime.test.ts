@@ -123,8 +123,11 @@ describe('a response stream ends when its caller is no longer valid', () => {
     const cookie = await signIn(ctx.token)
     const byToken = await liveStream(formId, { authorization: `Bearer ${ctx.token}` })
     const bySession = await openStream(streamUrl(baseUrl, formId), { cookie })
-    // Past several checks of the caller (every 2 s) and heartbeats (every 1 s).
-    await sleep(5000)
+    // Past several checks of the caller (every 2 s) and heartbeats (every 1 s), on the context's clock.
+    for (let second = 0; second < 5; second++) {
+      clock.advance(1000)
+      await sleep(50)
+    }
     const ids = await submitMany(ctx, formId, 2)
     await waitUntil(() => byToken.ids().length === 3 && bySession.ids().length === 2)
     expect(bySession.ids()).toEqual(ids)

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import { chunksOf } from '../../../chunks.js'
+import type { Clock } from '../../../clock.js'
 import type { LiveFeed, PlannedResponse } from '../../../domain/insights/live.js'
 import type { MemoryBudget, StoredJson } from '../../../domain/listing.js'
 import { pieces } from '../../../pieces.js'
@@ -87,6 +88,8 @@ export interface LiveStreamOptions {
   formId: string
   /** Send what was stored after this submission time. */
   cursor: number
+  /** Times the heartbeat, the caller checks, the lifetime and stalls (the context's clock). */
+  clock: Clock
   heartbeatMs: number
   lifetimeMs: number
   /** How long a write may wait for the client to take it before the stream is cut. */
@@ -114,21 +117,20 @@ export class LiveStream {
 
   /** Sends the headers and starts following the form; everything it starts is held by `holdings`. */
   start(headers: Record<string, string>): void {
-    const { raw, holdings, live, formId, heartbeatMs, lifetimeMs } = this.options
+    const { raw, holdings, live, formId, clock, heartbeatMs, lifetimeMs } = this.options
     raw.writeHead(200, headers)
     raw.write(': stream open\n\n')
     holdings.hold(live.follow(formId, () => void this.pump()))
-    const heartbeat = setInterval(() => {
-      // Also while a read waits for the database or for room in the budget; never inside an event.
-      if (!this.inEvent && !this.isOver()) raw.write(': keep-alive\n\n')
-      this.formCheckDue = true
-      void this.pump()
-    }, heartbeatMs)
-    holdings.hold(() => clearInterval(heartbeat))
-    const check = setInterval(() => void this.checkCaller(), CALLER_CHECK_MS)
-    holdings.hold(() => clearInterval(check))
-    const lifetime = setTimeout(() => this.endBetweenEvents(endNotes.lifetime), lifetimeMs)
-    holdings.hold(() => clearTimeout(lifetime))
+    holdings.hold(
+      clock.every(heartbeatMs, () => {
+        // Also while a read waits for the database or for room in the budget; never inside an event.
+        if (!this.inEvent && !this.isOver()) raw.write(': keep-alive\n\n')
+        this.formCheckDue = true
+        void this.pump()
+      }),
+    )
+    holdings.hold(clock.every(CALLER_CHECK_MS, () => void this.checkCaller()))
+    holdings.hold(clock.after(lifetimeMs, () => this.endBetweenEvents(endNotes.lifetime)))
     void this.pump()
   }
 
@@ -300,9 +302,9 @@ export class LiveStream {
 
   /** Writes with backpressure; false once the stream is over (nothing is written after its end). */
   private async write(chunk: string | Buffer): Promise<boolean> {
-    const { raw, holdings, stallMs } = this.options
+    const { raw, holdings, clock, stallMs } = this.options
     if (this.isOver()) return false
-    if (!raw.write(chunk) && !(await drained(raw, holdings.signal, stallMs))) this.cut()
+    if (!raw.write(chunk) && !(await drained(raw, holdings.signal, clock, stallMs))) this.cut()
     return !this.isOver()
   }
 
@@ -335,17 +337,17 @@ function giveBack(budget: MemoryBudget, bytes: number): (error: unknown) => neve
  * Whether the response could take more (or the stream is over) within `stallMs`: false when the
  * client took nothing meanwhile. Leaves no listener or timer behind.
  */
-function drained(raw: ServerResponse, over: AbortSignal, stallMs: number): Promise<boolean> {
+function drained(raw: ServerResponse, over: AbortSignal, clock: Clock, stallMs: number): Promise<boolean> {
   return new Promise((done) => {
     if (over.aborted) return done(true)
     const settle = (taken: boolean) => {
-      clearTimeout(stall)
+      cancelStall()
       raw.off('drain', onDrain)
       over.removeEventListener('abort', onDrain)
       done(taken)
     }
     const onDrain = () => settle(true)
-    const stall = setTimeout(() => settle(false), stallMs)
+    const cancelStall = clock.after(stallMs, () => settle(false))
     raw.on('drain', onDrain)
     over.addEventListener('abort', onDrain)
   })

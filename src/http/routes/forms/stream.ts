@@ -104,6 +104,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
         workspaceId,
         formId,
         cursor,
+        clock: app.ctx.clock,
         heartbeatMs: config.streamHeartbeatSeconds * 1000,
         lifetimeMs: config.streamMaxSeconds * 1000,
         stallMs: config.streamStallSeconds * 1000,
