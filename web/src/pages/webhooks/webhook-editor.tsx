@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { Form, Webhook } from '../../api'
 import { useApp } from '../../app-context'
-import { ErrorMessage } from '../../components'
+import { ErrorMessage, FieldMessage, invalidWhen, messageAt } from '../../components'
 
 /** Adds a webhook (webhook null) or changes one; `onDone` gets the notice of a save, none on cancel. */
 export function WebhookEditor(props: {
@@ -12,6 +12,7 @@ export function WebhookEditor(props: {
   const { api } = useApp()
   const [error, setError] = useState<unknown>(null)
   const creating = props.webhook === null
+  const urlMessage = messageAt(error, '/url')
   return (
     <form
       class="panel"
@@ -30,6 +31,8 @@ export function WebhookEditor(props: {
           props.onDone(creating ? `${tag} created` : `${tag} saved`)
         } catch (problem) {
           setError(problem)
+          // A refused URL is said at the field: focus takes the person (and a screen reader) there.
+          if (messageAt(problem, '/url')) document.getElementById('webhook-url')?.focus()
         }
       }}
     >
@@ -42,8 +45,17 @@ export function WebhookEditor(props: {
       )}
       <label>
         URL
-        <input name="url" type="url" required maxLength={2048} defaultValue={props.webhook?.url ?? ''} />
+        <input
+          id="webhook-url"
+          name="url"
+          type="url"
+          required
+          maxLength={2048}
+          defaultValue={props.webhook?.url ?? ''}
+          {...invalidWhen(urlMessage, 'webhook-url')}
+        />
       </label>
+      <FieldMessage id="webhook-url" message={urlMessage} />
       <label>
         Signing secret {creating ? '(optional)' : '(leave empty to keep the current one)'}
         <input name="secret" type="password" autoComplete="off" />
@@ -52,7 +64,7 @@ export function WebhookEditor(props: {
         <input name="enabled" type="checkbox" defaultChecked={props.webhook?.enabled ?? true} />
         Enabled
       </label>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={error} atFields={['/url']} />
       <div class="actions">
         <button type="submit">{creating ? 'Create webhook' : 'Save webhook'}</button>
         <button type="button" onClick={() => props.onDone()}>
