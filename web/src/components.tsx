@@ -75,6 +75,19 @@ export function FieldMessage({ id, message }: { id: string; message: string | un
   )
 }
 
+/**
+ * Names the page in the tab's title ("Responses · Team lunch · Canvass") and in the announcer that
+ * takes the focus on a change of page. Parts not known yet (a form still loading) are left out;
+ * nothing at all is set while `parts` is undefined.
+ */
+export function usePageTitle(parts: (string | undefined)[] | undefined) {
+  const { setPageTitle } = useApp()
+  const title = parts && [...parts.filter((part): part is string => Boolean(part)), 'Canvass'].join(' · ')
+  useEffect(() => {
+    if (title) setPageTitle(title)
+  }, [title])
+}
+
 /** Loads data for a page; `reload` fetches again after a change. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true })
