@@ -149,7 +149,7 @@ describe('forms and responses', () => {
     await expect.poll(() => rows.count()).toBe(26)
 
     await rows.nth(1).getByRole('button', { name: /^View/ }).click()
-    const detail = page.getByRole('region', { name: /^Response of/ })
+    const detail = page.getByRole('dialog', { name: /^Response of/ })
     await expect.poll(() => detail.textContent()).toContain('How was the food?Dish 29')
     await expect.poll(() => detail.textContent()).toContain('Would you come again?No')
     await expectAccessible(page)

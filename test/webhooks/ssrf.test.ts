@@ -176,6 +176,9 @@ describe('at PUT', () => {
       const response = await put(`http://${host}:${receiver.port}/hook`)
       expect(response.statusCode, host).toBe(400)
       expect(response.json().errors[0].message).toContain('not an allowed target')
+      // The refusal says how a developer allows it (issue 27); the status and code are as before.
+      expect(response.json().code).toBe('validation_failed')
+      expect(response.json().errors[0].message).toContain('CANVASS_WEBHOOK_ALLOW_PRIVATE=1')
     }
     const unknown = await put('https://nowhere.example.test/hook')
     expect(unknown.statusCode).toBe(400)

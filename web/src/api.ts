@@ -129,6 +129,7 @@ export function createApi(options: ApiOptions = {}) {
         webhook: await client.webhooks.put(formId, tag, body),
       }),
       delete: (formId: string, tag: string) => client.webhooks.delete(formId, tag),
+      signing: (formId: string, tag: string) => client.webhooks.signing(formId, tag),
       test: (formId: string, tag: string) => client.webhooks.test(formId, tag).then(done),
       deliveries: (formId: string, tag: string, pageNumber: number) =>
         client.deliveries.page(formId, tag, pageNumber, 25),

@@ -8,6 +8,8 @@ export interface AppState {
   can(scope: string): boolean
   /** Goes to another page of the app, asking first when the page holds unsaved changes. */
   navigate(path: string): void
+  /** Names the page: the tab's title, and what the page announcer says when focus moves to it. */
+  setPageTitle(title: string): void
   unsavedChanges: UnsavedChanges
 }
 

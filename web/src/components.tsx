@@ -24,15 +24,23 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-export function ErrorMessage({ error }: { error: unknown }) {
+/**
+ * A failure as the page shows it: the problem's detail, and its field errors (JSON pointers) but
+ * those a form shows at their own fields (`atFields`). A problem whose every error sits at a field
+ * shows nothing here, and one error alone is not listed again under a detail that already says it.
+ */
+export function ErrorMessage({ error, atFields = [] }: { error: unknown; atFields?: string[] }) {
   if (!error) return null
-  const fields = error instanceof ApiError ? error.errors : []
+  const errors = error instanceof ApiError ? error.errors : []
+  const left = errors.filter((field) => !atFields.includes(field.path))
+  if (errors.length > 0 && left.length === 0) return null
+  const single = left.length === 1 && errors.length === 1 ? left[0] : undefined
   return (
     <div class="error" role="alert">
-      <p>{messageOf(error)}</p>
-      {fields.length > 0 && (
+      <p>{single ? `${single.path}: ${single.message}` : messageOf(error)}</p>
+      {!single && left.length > 0 && (
         <ul>
-          {fields.slice(0, 20).map((field) => (
+          {left.slice(0, 20).map((field) => (
             <li key={field.path}>
               {field.path}: {field.message}
             </li>
@@ -41,6 +49,43 @@ export function ErrorMessage({ error }: { error: unknown }) {
       )}
     </div>
   )
+}
+
+/** The message a problem document has for one field (its JSON pointer, `/url`), if any. */
+export function messageAt(error: unknown, pointer: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined
+  const messages = error.errors.filter((field) => field.path === pointer).map((field) => field.message)
+  return messages.length > 0 ? messages.join('; ') : undefined
+}
+
+/**
+ * The attributes that tie a control to its message (shown by FieldMessage with the same id), so a
+ * screen reader reads the message with the field and the field is marked invalid.
+ */
+export function invalidWhen(message: string | undefined, id: string) {
+  return message ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${id}-error` } : {}
+}
+
+export function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p class="field-error" id={`${id}-error`}>
+      {message}
+    </p>
+  )
+}
+
+/**
+ * Names the page in the tab's title ("Responses · Team lunch · Canvass") and in the announcer that
+ * takes the focus on a change of page. Parts not known yet (a form still loading) are left out;
+ * nothing at all is set while `parts` is undefined.
+ */
+export function usePageTitle(parts: (string | undefined)[] | undefined) {
+  const { setPageTitle } = useApp()
+  const title = parts && [...parts.filter((part): part is string => Boolean(part)), 'Canvass'].join(' · ')
+  useEffect(() => {
+    if (title) setPageTitle(title)
+  }, [title])
 }
 
 /** Loads data for a page; `reload` fetches again after a change. */

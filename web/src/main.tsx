@@ -1,8 +1,8 @@
 import { render } from 'preact'
-import { useEffect, useMemo, useState } from 'preact/hooks'
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { ApiError, createApi, type Session } from './api'
 import { AppContext, type AppState } from './app-context'
-import { ErrorMessage, Link, messageOf } from './components'
+import { ErrorMessage, Link, messageOf, usePageTitle } from './components'
 import { BuilderPage } from './pages/builder'
 import { ContactListPage, ContactsPage } from './pages/contacts'
 import { FormPage } from './pages/form'
@@ -22,6 +22,11 @@ function Router({ path }: { path: string }) {
   if (parts[0] === 'forms' && parts[1]) return <FormPage formId={parts[1]} tab={parts[2] ?? 'responses'} />
   if (parts[0] === 'contacts' && parts.length === 1) return <ContactsPage />
   if (parts[0] === 'contacts' && parts[1]) return <ContactListPage listId={parts[1]} />
+  return <NotFound />
+}
+
+function NotFound() {
+  usePageTitle(['Page not found'])
   return (
     <section>
       <h1>Page not found</h1>
@@ -36,6 +41,7 @@ function App() {
   const [path, setPath] = useState(location.pathname)
   const [session, setSession] = useState<Session | null | undefined>(undefined)
   const [error, setError] = useState<unknown>(null)
+  const [pageTitle, setPageTitle] = useState('Canvass')
   const api = useMemo(() => createApi({ onSignedOut: () => setSession(null) }), [])
   const unsavedChanges = useMemo(createUnsavedChanges, [])
 
@@ -49,14 +55,19 @@ function App() {
     return () => removeEventListener('popstate', onPop)
   }, [api])
 
-  // Each page's title names it, and focus moves to its heading, as a page load would.
   useEffect(() => {
-    const heading = document.querySelector<HTMLElement>('main h1')
-    if (heading) {
-      heading.tabIndex = -1
-      heading.focus({ preventScroll: true })
-      document.title = `${heading.textContent} · Canvass`
+    document.title = pageTitle
+  }, [pageTitle])
+
+  // A change of page (not the first load) puts focus back at the top, as a page load would: on the
+  // announcer, which names the page, so the next Tab reaches the skip link and the navigation.
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
     }
+    document.getElementById('page-announcer')?.focus({ preventScroll: true })
   }, [path, session])
 
   const state: AppState = {
@@ -75,6 +86,7 @@ function App() {
       scrollTo(0, 0)
     },
     unsavedChanges,
+    setPageTitle,
   }
 
   if (session === undefined) {
@@ -90,10 +102,13 @@ function App() {
   const section = path.startsWith(`${base}/contacts`) ? 'contacts' : 'forms'
   return (
     <AppContext.Provider value={state}>
-      <a class="skip" href="#main">
-        Skip to content
-      </a>
       <header class="top">
+        <p id="page-announcer" class="visually-hidden" tabIndex={-1}>
+          {pageTitle}
+        </p>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
         <span class="brand">Canvass</span>
         <nav aria-label="Main">
           <Link href={`${base}/forms`} aria-current={section === 'forms' ? 'page' : undefined}>

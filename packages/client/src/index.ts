@@ -272,6 +272,13 @@ export function createCanvass(options: CanvassOptions) {
         call(() =>
           api.GET('/v1/forms/{form_id}/webhooks/{tag}', { params: { path: { form_id: formId, tag } } }),
         ).then((data) => data.webhook),
+      /** How its deliveries are signed: `unsigned`, `weak` (a secret under 32 characters) or `strong`. */
+      signing: (formId: string, tag: string) =>
+        call(() =>
+          api.GET('/v1/forms/{form_id}/webhooks/{tag}/signing', {
+            params: { path: { form_id: formId, tag } },
+          }),
+        ).then((data) => data.signing),
       /** Creates the webhook `tag` (`url` needed) or changes the fields given. */
       put: (formId: string, tag: string, webhook: WebhookInput) =>
         call(() =>

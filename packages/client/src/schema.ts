@@ -406,6 +406,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forms/{form_id}/webhooks/{tag}/signing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a webhook’s deliveries are signed
+         * @description Whether the webhook has a secret, and whether it is shorter than 32 characters (`weak`), so a dashboard can flag unsigned and weakly signed webhooks. The secret is never returned.
+         *
+         *     Needs scope `webhooks:read`.
+         */
+        get: operations["getWebhookSigning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/forms/{form_id}/webhooks/{tag}/deliveries": {
         parameters: {
             query?: never;
@@ -3267,6 +3289,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookSigning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                /** @description Name of the webhook within its form: 1..64 of A-Z a-z 0-9 _ - . (not `.` or `..`). */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How the deliveries of a webhook are signed; the secret itself is never shown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tag: string;
+                        /** @description `unsigned`: no secret, deliveries carry no signature; `weak`: a secret shorter than 32 characters; `strong`: 32 or more. */
+                        signing: "unsigned" | "weak" | "strong";
+                    };
+                };
             };
             /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
             400: {

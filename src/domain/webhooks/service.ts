@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js'
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/database.js'
+import { webhookSigning } from '../../shared/webhook-secrets.js'
 import type { Page } from '../listing.js'
 import { findDelivery, listDeliveries, queuePing, redeliver } from './deliveries/views.js'
 import type { DeliverySignal } from './signal.js'
@@ -36,6 +37,11 @@ export function webhooksService(
         input,
       ),
     find: (ref: WebhookRef) => findWebhookRow(db, ref.workspaceId, ref.formId, ref.tag),
+    /** How the webhook's deliveries are signed (never the secret); undefined when it is unknown. */
+    async signing(ref: WebhookRef) {
+      const row = await findWebhookRow(db, ref.workspaceId, ref.formId, ref.tag)
+      return row && webhookSigning(row.secret)
+    },
     list: (workspaceId: string, formId: string) => listWebhooks(db, workspaceId, formId),
     delete: (ref: WebhookRef) => deleteWebhook(db, ref.workspaceId, ref.formId, ref.tag),
   }

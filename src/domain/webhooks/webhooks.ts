@@ -75,7 +75,8 @@ export async function targetProblems(
     return []
   } catch (error) {
     if (error instanceof TargetRefused) {
-      return [{ path: '/url', message: `is not an allowed target: ${error.message}` }]
+      const message = `is not an allowed target: ${error.message}. Private and loopback addresses are refused unless the server runs with CANVASS_WEBHOOK_ALLOW_PRIVATE=1 (for development)`
+      return [{ path: '/url', message }]
     }
     throw error
   }

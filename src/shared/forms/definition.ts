@@ -150,6 +150,26 @@ const propertyRules: Record<QuestionKind, Record<string, PropertyRule>> = {
   date: {},
 }
 
+/**
+ * A question's properties once its kind changes: each property the new kind also has, with a value
+ * the new kind accepts, is kept (choices stay choices, steps stay steps); `dropped` names the rest,
+ * so an editor can say what goes before it goes.
+ */
+export function propertiesForKind(
+  properties: Record<string, unknown>,
+  kind: QuestionKind,
+): { kept: Record<string, unknown>; dropped: string[] } {
+  const rules = propertyRules[kind]
+  const kept: Record<string, unknown> = {}
+  const dropped: string[] = []
+  for (const [name, value] of Object.entries(properties)) {
+    const rule = rules[name]
+    if (rule && rule(value) === undefined) kept[name] = value
+    else dropped.push(name)
+  }
+  return { kept, dropped }
+}
+
 /** The labels of a choice question; `choices` may be given as strings or as `{label}` objects. */
 export function choiceLabels(question: Question): string[] {
   const choices = question.properties['choices']

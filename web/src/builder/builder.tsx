@@ -1,6 +1,6 @@
 import type { Form } from '../api'
 import { useApp } from '../app-context'
-import { ErrorMessage, Link } from '../components'
+import { ErrorMessage, Link, usePageTitle } from '../components'
 import { DefinitionEditor } from './definition-editor'
 import { ConflictNotice, RestoredNotice } from './draft-notices'
 import { OrphansDialog } from './orphans-dialog'
@@ -19,6 +19,9 @@ export default function Builder({ formId }: { formId?: string | undefined }) {
   const { can } = useApp()
   const builder = useBuilderDraft(formId)
   const { draft, saved } = builder
+  usePageTitle([
+    builder.loadError ? 'Form not found' : saved ? `Edit ${saved.title}` : formId ? 'Edit form' : 'New form',
+  ])
   if (!can('forms:write')) return <NotAllowed />
   if (builder.loadError) return <NotFound error={builder.loadError} />
   if (!draft) return <p>Loading…</p>

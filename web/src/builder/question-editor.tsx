@@ -1,7 +1,9 @@
+import { useState } from 'preact/hooks'
 import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
 import { ChoicesEditor } from './choices-editor'
-import { type DraftQuestion, fieldId, kindLabels, startingProperties } from './draft'
+import { type DraftQuestion, fieldId, kindLabels } from './draft'
 import { Field, numberOrUndefined } from './field'
+import { changeKind, KindChangeWarning } from './kind-change'
 
 /** A question's title, kind, whether it is required, and the properties its kind has. */
 export function QuestionEditor(props: {
@@ -11,6 +13,13 @@ export function QuestionEditor(props: {
   onChange: (question: DraftQuestion) => void
 }) {
   const { question, index, messageAt, onChange } = props
+  // A kind picked that would drop something waits here, shown in the select, until confirmed.
+  const [pendingKind, setPendingKind] = useState<QuestionKind | null>(null)
+  const pickKind = (kind: QuestionKind) => {
+    const change = changeKind(question, kind)
+    setPendingKind(kind === question.type || change.losses.length === 0 ? null : kind)
+    if (kind !== question.type && change.losses.length === 0) onChange(change.question)
+  }
   const base = `/questions/${index}`
   const setProperty = (name: string, value: unknown) => {
     const properties = { ...question.properties }
@@ -37,11 +46,8 @@ export function QuestionEditor(props: {
           {(control) => (
             <select
               {...control}
-              value={question.type}
-              onChange={(event) => {
-                const type = event.currentTarget.value as QuestionKind
-                onChange({ ...question, type, properties: startingProperties(type) })
-              }}
+              value={pendingKind ?? question.type}
+              onChange={(event) => pickKind(event.currentTarget.value as QuestionKind)}
             >
               {questionKinds.map((kind) => (
                 <option key={kind} value={kind}>
@@ -61,6 +67,17 @@ export function QuestionEditor(props: {
           <label for={fieldId(`${base}/required`)}>Required</label>
         </div>
       </div>
+      {pendingKind && (
+        <KindChangeWarning
+          question={question}
+          kind={pendingKind}
+          onConfirm={() => {
+            setPendingKind(null)
+            onChange(changeKind(question, pendingKind).question)
+          }}
+          onCancel={() => setPendingKind(null)}
+        />
+      )}
       {(question.type === 'short_text' || question.type === 'long_text') &&
         integerField('max_length', 'Longest answer (characters)', 'Empty: 10,000.')}
       {question.type === 'number' && (

@@ -1,6 +1,6 @@
 import { type ComponentType, h } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { ErrorMessage } from '../components'
+import { ErrorMessage, usePageTitle } from '../components'
 
 // The builder is its own chunk (the form rules and the hosted page's renderer come with it):
 // loaded when a form is created or edited, so the rest of the app starts as small as before.
@@ -12,6 +12,8 @@ let loaded: BuilderModule | undefined
 export function BuilderPage({ formId }: { formId?: string | undefined }) {
   const [module, setModule] = useState<BuilderModule | undefined>(loaded)
   const [error, setError] = useState<unknown>(null)
+  // The builder names the page once it is loaded; until then, this does.
+  usePageTitle(module ? undefined : [formId ? 'Edit form' : 'New form'])
   useEffect(() => {
     if (module) return
     import('../builder/builder').then(

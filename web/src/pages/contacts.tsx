@@ -1,13 +1,23 @@
 import { useState } from 'preact/hooks'
 import type { Contact } from '../api'
 import { useApp } from '../app-context'
-import { ConfirmDialog, Empty, ErrorMessage, formatTime, Link, Pager, useLoad } from '../components'
+import {
+  ConfirmDialog,
+  Empty,
+  ErrorMessage,
+  formatTime,
+  Link,
+  Pager,
+  useLoad,
+  usePageTitle,
+} from '../components'
 import { rowsOfCsv, type UploadResult, uploadContacts } from '../upload'
 
 export function ContactsPage() {
   const { api, can } = useApp()
   const [page, setPage] = useState(1)
   const { data, error, reload } = useLoad(() => api.contactLists.list(page), [page])
+  usePageTitle(['Contacts'])
   const [createError, setCreateError] = useState<unknown>(null)
   return (
     <section>
@@ -76,6 +86,7 @@ export function ContactListPage({ listId }: { listId: string }) {
   const [actionError, setActionError] = useState<unknown>(null)
   const [notice, setNotice] = useState('')
   const canWrite = can('contacts:write')
+  usePageTitle(list.error ? ['Contact list not found'] : [list.data?.name, 'Contacts'])
   const reload = () => {
     list.reload()
     contacts.reload()

@@ -1,5 +1,5 @@
 import { useApp } from '../app-context'
-import { ErrorMessage, Link, useLoad } from '../components'
+import { ErrorMessage, Link, useLoad, usePageTitle } from '../components'
 import { InsightsView } from './insights'
 import { ResponsesView } from './responses'
 import { WebhooksView } from './webhooks'
@@ -14,6 +14,8 @@ export function FormPage({ formId, tab }: { formId: string; tab: string }) {
   const { api, can } = useApp()
   const { data: form, error } = useLoad(() => api.forms.get(formId), [formId])
   const base = `/app/forms/${encodeURIComponent(formId)}`
+  const section = tabs.find((item) => item.id === tab)?.label
+  usePageTitle(error ? ['Form not found'] : [section, form?.title])
   return (
     <section>
       <p class="crumbs">

@@ -2,12 +2,13 @@ import { useState } from 'preact/hooks'
 import { encode } from 'uqr'
 import type { Form } from '../api'
 import { useApp } from '../app-context'
-import { Empty, ErrorMessage, Link, Pager, useLoad } from '../components'
+import { Empty, ErrorMessage, Link, Pager, useLoad, usePageTitle } from '../components'
 
 export function FormsPage() {
   const { api, can } = useApp()
   const [page, setPage] = useState(1)
   const { data, error, loading } = useLoad(() => api.forms.list(page, 50), [page])
+  usePageTitle(['Forms'])
   return (
     <section>
       <h1>Forms</h1>

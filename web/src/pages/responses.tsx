@@ -51,7 +51,9 @@ export function ResponsesView({ form }: { form: Form }) {
           label="Responses pages"
         />
       )}
-      {responses.open && <ResponseDetail item={responses.open} onClose={responses.closeView} />}
+      {responses.open && (
+        <ResponseDetail key={responses.open.id} item={responses.open} onClose={responses.closeView} />
+      )}
       <DeleteResponsesDialog
         open={responses.confirming}
         count={selected.size}

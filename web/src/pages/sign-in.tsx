@@ -1,13 +1,14 @@
 import { useState } from 'preact/hooks'
 import type { Session } from '../api'
 import { useApp } from '../app-context'
-import { ErrorMessage } from '../components'
+import { ErrorMessage, usePageTitle } from '../components'
 
 export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const { api } = useApp()
   const [token, setToken] = useState('')
   const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
+  usePageTitle(['Sign in'])
   return (
     <main id="main" class="sign-in">
       <h1>Sign in to Canvass</h1>

@@ -1,6 +1,7 @@
 import type { Form } from '../api'
 import { Empty, ErrorMessage } from '../components'
 import { DeleteWebhookDialog } from './webhooks/delete-dialog'
+import { RevealedSecret } from './webhooks/secrets'
 import { useWebhooks } from './webhooks/use-webhooks'
 import { WebhookCard } from './webhooks/webhook-card'
 import { WebhookEditor } from './webhooks/webhook-editor'
@@ -16,6 +17,13 @@ export function WebhooksView({ form }: { form: Form }) {
     <div>
       <p role="status">{webhooks.notice}</p>
       <ErrorMessage error={webhooks.loadError ?? webhooks.actionError} />
+      {webhooks.revealed && (
+        <RevealedSecret
+          tag={webhooks.revealed.tag}
+          secret={webhooks.revealed.secret}
+          onDone={webhooks.dismissSecret}
+        />
+      )}
       {webhooks.canWrite && editing === null && (
         <p>
           <button type="button" onClick={webhooks.add}>

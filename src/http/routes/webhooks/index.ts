@@ -17,6 +17,7 @@ import {
   WebhookEnvelope,
   WebhookList,
   WebhookParams,
+  WebhookSigningSchema,
 } from './schemas.js'
 
 /** These POSTs take no body: none, or an empty JSON object (a schema cannot say "optional body"). */
@@ -91,6 +92,27 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const row = await app.ctx.webhooks.find(refOf(request, request.params))
       return { webhook: webhookView(found(row, request.params.tag)) }
+    },
+  )
+
+  app.get(
+    '/v1/forms/:form_id/webhooks/:tag/signing',
+    {
+      config: { scope: 'webhooks:read' },
+      schema: {
+        tags,
+        operationId: 'getWebhookSigning',
+        summary: 'How a webhook’s deliveries are signed',
+        description:
+          'Whether the webhook has a secret, and whether it is shorter than 32 characters (`weak`), so a dashboard can flag unsigned and weakly signed webhooks. The secret is never returned.',
+        params: WebhookParams,
+        querystring: NoQuery,
+        response: { 200: WebhookSigningSchema },
+      },
+    },
+    async (request) => {
+      const signing = await app.ctx.webhooks.signing(refOf(request, request.params))
+      return { tag: request.params.tag, signing: found(signing, request.params.tag) }
     },
   )
 

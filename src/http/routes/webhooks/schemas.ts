@@ -79,6 +79,16 @@ export const WebhookSchema = Type.Object(
 )
 
 export const WebhookEnvelope = Type.Object({ webhook: ref(WebhookSchema) })
+export const WebhookSigningSchema = Type.Object(
+  {
+    tag: Type.String(),
+    signing: Type.Union([Type.Literal('unsigned'), Type.Literal('weak'), Type.Literal('strong')], {
+      description:
+        '`unsigned`: no secret, deliveries carry no signature; `weak`: a secret shorter than 32 characters; `strong`: 32 or more.',
+    }),
+  },
+  { description: 'How the deliveries of a webhook are signed; the secret itself is never shown.' },
+)
 export const WebhookList = Type.Object({ items: Type.Array(ref(WebhookSchema)) })
 
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) =>

@@ -1,12 +1,28 @@
+import { useEffect, useRef } from 'preact/hooks'
 import type { ResponseItem } from '../../api'
 import { formatTime } from '../../components'
 import { answerText } from './answers'
 
-/** One response in full: every answer, hidden field and variable. */
+/**
+ * One response in full (every answer, hidden field and variable) in a drawer beside the table. It
+ * is a native modal dialog: focus moves into it and stays there, Escape closes it, and closing
+ * returns focus to the View button that opened it. Closing goes through the dialog itself (its
+ * close event), so the browser restores focus before the drawer leaves the page.
+ */
 export function ResponseDetail({ item, onClose }: { item: ResponseItem; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
   return (
-    <section class="panel" aria-labelledby="response-title">
-      <h2 id="response-title">Response of {formatTime(item.submitted_at)}</h2>
+    <dialog ref={ref} class="drawer" aria-labelledby="response-title" onClose={onClose}>
+      <header class="drawer-head">
+        <h2 id="response-title">Response of {formatTime(item.submitted_at)}</h2>
+        <button type="button" onClick={() => ref.current?.close()}>
+          Close
+        </button>
+      </header>
       <dl>
         {item.answers.map((answer) => (
           <div key={answer.question.id}>
@@ -28,9 +44,6 @@ export function ResponseDetail({ item, onClose }: { item: ResponseItem; onClose:
         ))}
       </dl>
       <p class="meta">Id {item.id}</p>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
-    </section>
+    </dialog>
   )
 }

@@ -23,8 +23,9 @@ export interface Webhooks extends WebhooksState, WebhookActions {
   /** Whether this token may change webhooks; the controls are hidden without it. */
   canWrite: boolean
   add(): void
-  /** The editor closed: saved with this notice, or cancelled without one. */
-  closeEditor(notice?: string): void
+  /** The editor closed: saved with this notice (and the secret it made), or cancelled without one. */
+  closeEditor(notice?: string, made?: { tag: string; secret: string }): void
+  dismissSecret(): void
   cancelDelete(): void
   deleteWebhook(): void
 }
@@ -42,11 +43,12 @@ export function useWebhooks(form: Form): Webhooks {
     canWrite: can('webhooks:write'),
     add: () => dispatch({ type: 'editorOpened', webhook: 'new' }),
     edit: (webhook) => dispatch({ type: 'editorOpened', webhook }),
-    closeEditor: (notice) => {
+    closeEditor: (notice, made) => {
       if (!notice) return dispatch({ type: 'editorCancelled' })
-      dispatch({ type: 'saved', notice })
+      dispatch({ type: 'saved', notice, revealed: made ?? null })
       reload()
     },
+    dismissSecret: () => dispatch({ type: 'secretDismissed' }),
     toggleLog: (tag) => dispatch({ type: 'logToggled', tag }),
     ping: ({ tag }) => act(() => api.webhooks.test(form.id, tag), `Test ping sent to ${tag}`),
     toggleEnabled: ({ tag, enabled }) =>

@@ -12,12 +12,15 @@ export interface WebhooksState {
   deleting: string | null
   actionError: unknown
   notice: string
+  /** The secret the dashboard made for a webhook just created, shown once until dismissed. */
+  revealed: { tag: string; secret: string } | null
 }
 
 export type WebhooksEvent =
   | { type: 'editorOpened'; webhook: Webhook | 'new' }
   | { type: 'editorCancelled' }
-  | { type: 'saved'; notice: string }
+  | { type: 'saved'; notice: string; revealed: { tag: string; secret: string } | null }
+  | { type: 'secretDismissed' }
   | { type: 'logToggled'; tag: string }
   | { type: 'deleteAsked'; tag: string }
   | { type: 'deleteCancelled' }
@@ -27,7 +30,7 @@ export type WebhooksEvent =
   | { type: 'actionFailed'; error: unknown }
 
 export function startingState(): WebhooksState {
-  return { editing: null, log: null, deleting: null, actionError: null, notice: '' }
+  return { editing: null, log: null, deleting: null, actionError: null, notice: '', revealed: null }
 }
 
 export function reduceWebhooks(state: WebhooksState, event: WebhooksEvent): WebhooksState {
@@ -37,7 +40,9 @@ export function reduceWebhooks(state: WebhooksState, event: WebhooksEvent): Webh
     case 'editorCancelled':
       return { ...state, editing: null }
     case 'saved':
-      return { ...state, editing: null, notice: event.notice }
+      return { ...state, editing: null, notice: event.notice, revealed: event.revealed }
+    case 'secretDismissed':
+      return { ...state, revealed: null }
     case 'logToggled':
       return { ...state, log: state.log === event.tag ? null : event.tag }
     case 'deleteAsked':
