@@ -62,6 +62,20 @@ describe('start-up failures', () => {
     expect(result.output).toMatch(/^\s+at /m)
   })
 
+  it('Redis unreachable: names CANVASS_REDIS_URL and the address, exit 1', async () => {
+    const probe = createServer()
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
+    const port = (probe.address() as AddressInfo).port
+    await new Promise((done) => probe.close(done))
+    const result = await runCanvass(['serve'], {
+      ...env,
+      PORT: '0',
+      CANVASS_REDIS_URL: `redis://127.0.0.1:${port}`,
+    })
+    expectOneLineFailure(result, `CANVASS_REDIS_URL: cannot reach Redis at 127.0.0.1:${port}`)
+    expect(result.output).not.toContain('ioredis')
+  })
+
   it.runIf(testBackend === 'postgres')('PostgreSQL unreachable: names the address, exit 1', async () => {
     // A port nothing listens on: taken, then released.
     const probe = createServer()
