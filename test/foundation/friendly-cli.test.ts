@@ -53,6 +53,38 @@ describe('start-up failures', () => {
     expectOneLineFailure(result, `cannot listen on 127.0.0.1:${port}`, 'already in use', '--port')
   })
 
+  it('a port in use on a fresh database: no token is made, the next start that listens prints it', async () => {
+    const port = await listenOn(createServer())
+    const failed = await runCanvass(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1' })
+    expectOneLineFailure(failed, 'already in use')
+    expect(failed.output).not.toContain('cvs_')
+    expect(failed.output).not.toContain('shown only this once')
+
+    const server = await startServe(env)
+    cleanups.push(() => server.stop())
+    const token = server.output().match(/^(cvs_[A-Za-z0-9_-]+)$/m)?.[1]
+    expect(token, server.output()).toBeDefined()
+    const lists = await fetch(`${server.baseUrl}/v1/contact-lists`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(lists.status).toBe(200)
+  })
+
+  it('prints where it runs, in one line, after the first token', async () => {
+    const server = await startServe(env)
+    cleanups.push(() => server.stop())
+    const human = server
+      .output()
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('{'))
+    expect(human).toEqual([
+      'Canvass created the workspace "default" and its first API token (all scopes).',
+      'Keep it now: it is shown only this once.',
+      expect.stringMatching(/^cvs_/),
+      `Canvass is running: dashboard ${server.baseUrl}/app, API ${server.baseUrl}/v1`,
+    ])
+  })
+
   it('shows the stack trace only at LOG_LEVEL=debug', async () => {
     const port = await listenOn(createServer())
     const result = await runCanvass(['serve', '--port', String(port)], { ...env, LOG_LEVEL: 'debug' })
