@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { isIP } from 'node:net'
 
 // Configuration in two steps: the environment is read into a flat record of strings,
 // then validated and defaulted into a typed Config. A bad value stops start-up with a
@@ -126,6 +127,24 @@ function retrySchedule(env: Env): number[] {
   return parts.map(Number)
 }
 
+const hostName =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/
+
+/** What is wrong with an address to listen on (an IP address or a host name), or undefined. */
+export function hostProblem(value: string): string | undefined {
+  if (isIP(value) !== 0 || hostName.test(value)) return undefined
+  const hint = 'e.g. 127.0.0.1, or 0.0.0.0 for all; no scheme, port or path'
+  return `must be an address or host name to listen on (${hint}), got "${value}"`
+}
+
+function host(env: Env): string {
+  const raw = env['HOST']
+  if (raw === undefined || raw === '') return '127.0.0.1'
+  const problem = hostProblem(raw)
+  if (problem) throw new ConfigError('HOST', problem)
+  return raw
+}
+
 function redisUrl(env: Env): string | undefined {
   const raw = env['CANVASS_REDIS_URL']
   if (raw === undefined || raw === '') return undefined
@@ -156,7 +175,7 @@ export function configFromEnv(env: Env = process.env): Config {
   return {
     database: parseDatabaseUrl(env['DATABASE_URL']),
     port: integer(env, 'PORT', 3000, 0, 65535),
-    host: env['HOST'] || '127.0.0.1',
+    host: host(env),
     logLevel: level as Config['logLevel'],
     rateLimit: integer(env, 'CANVASS_RATE_LIMIT', 100, 0, 1_000_000),
     authFailureLimit: integer(env, 'CANVASS_AUTH_FAILURE_LIMIT', 20, 0, 1_000_000),

@@ -197,6 +197,45 @@ describe('the command line', () => {
     expect(bad.output).toContain('must be a port number, 0 to 65535')
   })
 
+  it('insights --since and --until take a date (the whole day, UTC)', async () => {
+    const seeded = await runCanvass(['seed-demo', '--responses', '3'], env)
+    expect(seeded.code, seeded.output).toBe(0)
+    const formId = lastLine(seeded.output)
+    const today = new Date().toISOString().slice(0, 10)
+    const todays = await runCanvass(['insights', formId, '--since', today, '--until', today], env)
+    expect(todays.code, todays.output).toBe(0)
+    expect(todays.output).toContain(`form ${formId}: 3 responses`)
+    const before = await runCanvass(['insights', formId, '--until', '2000-01-01'], env)
+    expect(before.output).toContain(`form ${formId}: 0 responses`)
+  })
+
+  it('a mistake on the command line is one line and the usage, not the whole help', async () => {
+    const bad = await runCanvass(['insights', 'frm_x', '--since', 'yesterday'], env)
+    expect(bad.code).toBe(1)
+    expect(bad.output.trim().split('\n')).toEqual([
+      "canvass: option '--since <time>' argument 'yesterday' is invalid. must be a date (2026-11-25, the whole day in UTC), an ISO 8601 time (2026-11-25T09:00:00Z) or Unix seconds",
+      'usage: canvass insights [options] <form_id>  (canvass insights --help for more)',
+    ])
+    const noDay = await runCanvass(['insights', 'frm_x', '--until', '2026-02-30'], env)
+    expect(noDay.code).toBe(1)
+    expect(noDay.output).toContain("argument '2026-02-30' is invalid")
+    const unknown = await runCanvass(['token', 'create', '--bogus'], env)
+    expect(unknown.output.trim().split('\n')).toEqual([
+      "canvass: unknown option '--bogus'",
+      'usage: canvass token create [options]  (canvass token create --help for more)',
+    ])
+  })
+
+  it('a bad HOST is named as HOST, and --host the same way', async () => {
+    for (const host of ['0.0.0.0:3000', 'http://127.0.0.1']) {
+      const result = await runCanvass(['serve'], { ...env, PORT: '0', HOST: host })
+      expectOneLineFailure(result, 'HOST: must be an address or host name to listen on', `"${host}"`)
+    }
+    const option = await runCanvass(['serve', '--host', '127.0.0.1:80'], env)
+    expect(option.code).toBe(1)
+    expect(option.output).toContain("option '--host <address>' argument '127.0.0.1:80' is invalid")
+  })
+
   it('token list has a header row, and --json gives the same tokens as JSON', async () => {
     const created = await runCanvass(['token', 'create', '--workspace', 'acme', '--name', 'ci'], env)
     const token = lastLine(created.output)
