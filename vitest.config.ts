@@ -35,6 +35,7 @@ export const slowTests = [
   'test/dashboard/insights.test.ts',
   'test/dashboard/builder.test.ts',
   'test/foundation/entry.test.ts',
+  'test/respondents/rate-limited-page.test.ts',
   // every shell example of the README and docs/, against a fresh server
   'test/docs/examples.test.ts',
 ]
