@@ -13,6 +13,12 @@ export interface Config {
   database: DatabaseConfig
   port: number
   host: string
+  /**
+   * The address people reach this server at (CANVASS_PUBLIC_URL), without a trailing slash: the
+   * base of every link to a form or the dashboard that Canvass writes. Undefined: the address it
+   * listens on (publicBaseUrl).
+   */
+  publicUrl: string | undefined
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   rateLimit: number
   /** Failed authentications a second per client address (bursts to twice that); 0: unlimited. */
@@ -145,6 +151,45 @@ function host(env: Env): string {
   return raw
 }
 
+function publicUrl(env: Env): string | undefined {
+  const raw = env['CANVASS_PUBLIC_URL']
+  if (raw === undefined || raw === '') return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw new ConfigError(
+      'CANVASS_PUBLIC_URL',
+      `must be the absolute http:// or https:// address people reach Canvass at, such as https://forms.example.com, got "${raw}"`,
+    )
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
+
+const loopbackHosts = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i
+
+/** Whether an address to listen on (HOST) is reached only from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return loopbackHosts.test(host)
+}
+
+/**
+ * The base of the links Canvass writes to itself: CANVASS_PUBLIC_URL, or else the address it
+ * listens on (on every address: 127.0.0.1 of this machine).
+ */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`
+}
+
 function redisUrl(env: Env): string | undefined {
   const raw = env['CANVASS_REDIS_URL']
   if (raw === undefined || raw === '') return undefined
@@ -176,6 +221,7 @@ export function configFromEnv(env: Env = process.env): Config {
     database: parseDatabaseUrl(env['DATABASE_URL']),
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: host(env),
+    publicUrl: publicUrl(env),
     logLevel: level as Config['logLevel'],
     rateLimit: integer(env, 'CANVASS_RATE_LIMIT', 100, 0, 1_000_000),
     authFailureLimit: integer(env, 'CANVASS_AUTH_FAILURE_LIMIT', 20, 0, 1_000_000),

@@ -37,7 +37,7 @@ export async function startServer(
       announce('Keep it now: it is shown only this once.')
       announce(firstToken)
     }
-    announce(runningLine(address))
+    announce(runningLine(config.publicUrl ?? address))
     const worker = config.worker ? deliveryWorkerOf(ctx) : undefined
     const running = app
     let closing: Promise<void> | undefined

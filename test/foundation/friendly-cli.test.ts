@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase, postgresUrl, type TestDatabase, testBackend } from '../support/databases.js'
-import { lastLine, runCanvass, startServe } from '../support/process.js'
+import { lastLine, runCanvass, spawnCanvass, startServe } from '../support/process.js'
 
 // What a person sees when starting Canvass goes wrong, and the command line's small comforts:
 // one line saying what is wrong and what to do, a non-zero exit, no stack trace.
@@ -224,6 +224,24 @@ describe('the command line', () => {
       "canvass: unknown option '--bogus'",
       'usage: canvass token create [options]  (canvass token create --help for more)',
     ])
+  })
+
+  it('a bad CANVASS_PUBLIC_URL is named; a good one is where the start-up line points', async () => {
+    const bad = await runCanvass(['serve'], { ...env, PORT: '0', CANVASS_PUBLIC_URL: 'forms.example.com' })
+    expectOneLineFailure(bad, 'CANVASS_PUBLIC_URL: must be the absolute http:// or https:// address')
+    const server = spawnCanvass(['serve'], {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CANVASS_PUBLIC_URL: 'https://forms.example.com/',
+    })
+    cleanups.push(async () => {
+      server.child.kill('SIGTERM')
+      await server.exited
+    })
+    await server.waitFor(
+      /^Canvass is running: dashboard https:\/\/forms\.example\.com\/app, API https:\/\/forms\.example\.com\/v1$/m,
+    )
   })
 
   it('a bad HOST is named as HOST, and --host the same way', async () => {
