@@ -87,7 +87,11 @@ class SharedWindowCounts implements FastifyRateLimitStore {
       return
     }
     this.link.increment(this.namespace + key, timeWindow).then(
-      ([current, ttl]) => callback(null, { current, ttl }),
+      ([current, ttl]) => {
+        // Back after a command that timed out on a connection that stayed up (no 'ready' then).
+        this.link.back()
+        callback(null, { current, ttl })
+      },
       (error: Error) => {
         // A command cut off by a lost connection says so in ioredis's words about retries.
         this.link.down(this.link.ready ? error.message : 'the connection closed')

@@ -19,6 +19,7 @@ const redis = new URL(process.env['CANVASS_TEST_REDIS_URL'] ?? 'redis://127.0.0.
 class RedisProxy {
   #server: Server | undefined
   readonly #sockets = new Set<Socket>()
+  readonly #upstreams = new Map<Socket, Socket>()
   port = 0
 
   async up(): Promise<void> {
@@ -30,12 +31,24 @@ class RedisProxy {
         socket.on('error', () => undefined)
       }
       client.pipe(upstream).pipe(client)
+      this.#upstreams.set(upstream, client)
+      upstream.on('close', () => this.#upstreams.delete(upstream))
       client.on('close', () => upstream.destroy())
       upstream.on('close', () => client.destroy())
     })
     await new Promise<void>((done) => server.listen(this.port, '127.0.0.1', done))
     this.port = (server.address() as AddressInfo).port
     this.#server = server
+  }
+
+  /** Redis stops answering, the connections staying open: its replies are held back. */
+  stall(): void {
+    for (const [upstream, client] of this.#upstreams) upstream.unpipe(client)
+  }
+
+  /** The replies held back, and those after them, reach the server again. */
+  resume(): void {
+    for (const [upstream, client] of this.#upstreams) upstream.pipe(client)
   }
 
   async down(): Promise<void> {
@@ -152,5 +165,49 @@ describe('a Redis outage while the server runs', () => {
     await waitUntil(() => outageLines().length === 2, 30_000)
     expect(log.lines.filter((line) => line.level >= 50)).toEqual([])
     expect(JSON.stringify(log.lines)).not.toMatch(/\n\s+at /)
+  })
+})
+
+describe('a Redis that stops answering, its connection open', () => {
+  const proxy = new RedisProxy()
+  const log = capturedLog()
+  const clock = new TestClock({ stopped: true })
+  let ctx: TestContext
+  beforeAll(async () => {
+    await proxy.up()
+    ctx = await createTestContext(
+      {
+        redisUrl: `redis://127.0.0.1:${proxy.port}`,
+        redisPrefix: `canvass-test-${randomBytes(6).toString('hex')}:`,
+        rateLimit: 2,
+      },
+      { logger: log.logger, clock },
+    )
+  })
+  afterAll(async () => {
+    await ctx?.close()
+    await proxy.down()
+  })
+
+  it('is given up on per request after 100 ms, and logged once until it answers again', async () => {
+    expect((await ctx.request({ method: 'GET', url: '/v1/forms' })).statusCode).toBe(200)
+    proxy.stall()
+    const statuses: number[] = []
+    for (let index = 0; index < 5; index++) {
+      const started = performance.now()
+      statuses.push((await ctx.request({ method: 'GET', url: '/v1/forms' })).statusCode)
+      // 100 ms for Redis, then counted here; generous for a busy machine, far below a hang.
+      expect(performance.now() - started).toBeLessThan(1_500)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429])
+    const lines = (pattern: RegExp) => log.lines.filter((line) => pattern.test(line.msg))
+    expect(lines(/^Redis .* is not answering \(Command timed out\)/)).toHaveLength(1)
+
+    proxy.resume()
+    await waitUntil(async () => {
+      await ctx.request({ method: 'GET', url: '/v1/forms' })
+      return lines(/^Redis .* is back:/).length === 1
+    }, 30_000)
+    expect(lines(/^Redis .* is not answering/)).toHaveLength(1)
   })
 })
