@@ -34,6 +34,8 @@ export const slowTests = [
   'test/dashboard/browser.test.ts',
   'test/dashboard/insights.test.ts',
   'test/dashboard/builder.test.ts',
+  'test/foundation/entry.test.ts',
+  'test/respondents/rate-limited-page.test.ts',
   // every shell example of the README and docs/, against a fresh server
   'test/docs/examples.test.ts',
 ]

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { isIP } from 'node:net'
 
 // Configuration in two steps: the environment is read into a flat record of strings,
 // then validated and defaulted into a typed Config. A bad value stops start-up with a
@@ -12,6 +13,12 @@ export interface Config {
   database: DatabaseConfig
   port: number
   host: string
+  /**
+   * The address people reach this server at (CANVASS_PUBLIC_URL), without a trailing slash: the
+   * base of every link to a form or the dashboard that Canvass writes. Undefined: the address it
+   * listens on (publicBaseUrl).
+   */
+  publicUrl: string | undefined
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   rateLimit: number
   /** Failed authentications a second per client address (bursts to twice that); 0: unlimited. */
@@ -126,6 +133,63 @@ function retrySchedule(env: Env): number[] {
   return parts.map(Number)
 }
 
+const hostName =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/
+
+/** What is wrong with an address to listen on (an IP address or a host name), or undefined. */
+export function hostProblem(value: string): string | undefined {
+  if (isIP(value) !== 0 || hostName.test(value)) return undefined
+  const hint = 'e.g. 127.0.0.1, or 0.0.0.0 for all; no scheme, port or path'
+  return `must be an address or host name to listen on (${hint}), got "${value}"`
+}
+
+function host(env: Env): string {
+  const raw = env['HOST']
+  if (raw === undefined || raw === '') return '127.0.0.1'
+  const problem = hostProblem(raw)
+  if (problem) throw new ConfigError('HOST', problem)
+  return raw
+}
+
+function publicUrl(env: Env): string | undefined {
+  const raw = env['CANVASS_PUBLIC_URL']
+  if (raw === undefined || raw === '') return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw new ConfigError(
+      'CANVASS_PUBLIC_URL',
+      `must be the absolute http:// or https:// address people reach Canvass at, such as https://forms.example.com, got "${raw}"`,
+    )
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
+
+const loopbackHosts = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i
+
+/** Whether an address to listen on (HOST) is reached only from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return loopbackHosts.test(host)
+}
+
+/**
+ * The base of the links Canvass writes to itself: CANVASS_PUBLIC_URL, or else the address it
+ * listens on (on every address: 127.0.0.1 of this machine).
+ */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`
+}
+
 function redisUrl(env: Env): string | undefined {
   const raw = env['CANVASS_REDIS_URL']
   if (raw === undefined || raw === '') return undefined
@@ -156,7 +220,8 @@ export function configFromEnv(env: Env = process.env): Config {
   return {
     database: parseDatabaseUrl(env['DATABASE_URL']),
     port: integer(env, 'PORT', 3000, 0, 65535),
-    host: env['HOST'] || '127.0.0.1',
+    host: host(env),
+    publicUrl: publicUrl(env),
     logLevel: level as Config['logLevel'],
     rateLimit: integer(env, 'CANVASS_RATE_LIMIT', 100, 0, 1_000_000),
     authFailureLimit: integer(env, 'CANVASS_AUTH_FAILURE_LIMIT', 20, 0, 1_000_000),

@@ -16,31 +16,38 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** Opens and migrates the database, creates the first token on an empty one, and listens. */
+/**
+ * Opens and migrates the database, listens, then creates the first token on an empty database and
+ * says where Canvass answers. The token is made only once the server listens: a start that fails
+ * (a port taken) must not print, and so lose, the token shown only once.
+ */
 export async function startServer(
   config: Config,
   options: { logger?: Logger; announce?: (line: string) => void } = {},
 ): Promise<RunningServer> {
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`))
   const ctx = await createAppContext(config, options)
+  let app: App | undefined
   try {
+    app = await buildApp(ctx)
+    const address = await app.listen({ port: config.port, host: config.host })
     const firstToken = await bootstrapDefaultWorkspace(ctx.database.db, ctx.clock)
     if (firstToken) {
       announce('Canvass created the workspace "default" and its first API token (all scopes).')
       announce('Keep it now: it is shown only this once.')
       announce(firstToken)
     }
-    const app = await buildApp(ctx)
-    const address = await app.listen({ port: config.port, host: config.host })
+    announce(runningLine(config.publicUrl ?? address))
     const worker = config.worker ? deliveryWorkerOf(ctx) : undefined
+    const running = app
     let closing: Promise<void> | undefined
     return {
-      app,
+      app: running,
       database: ctx.database,
       address,
       close() {
         closing ??= (async () => {
-          await app.close()
+          await running.close()
           await worker?.stop()
           await ctx.close()
         })()
@@ -48,9 +55,17 @@ export async function startServer(
       },
     }
   } catch (error) {
+    await app?.close().catch(() => undefined)
     await ctx.close().catch(() => undefined)
     throw error
   }
+}
+
+/** The one line a person reads at start: where the dashboard and the API answer. */
+export function runningLine(address: string): string {
+  // Listening on every IPv6 address ([::]) is reached, on this machine, at localhost.
+  const base = address.replace('//[::]:', '//localhost:')
+  return `Canvass is running: dashboard ${base}/app, API ${base}/v1`
 }
 
 export interface RunningWorker {

@@ -1,19 +1,14 @@
-import { type Command, InvalidArgumentError } from 'commander'
-import { parseTimestamp, timestampSpanMicros } from '../clock.js'
+import type { Command } from 'commander'
 import { soleReaderMemory } from '../domain/insights/scan.js'
 import { insightsService } from '../domain/insights/service.js'
 import type { Insights, QuestionInsights } from '../domain/insights/summary.js'
+import { parseTimeSpan, type TimeSpan } from './options.js'
 import { withDatabase } from './setup.js'
 
 // `canvass insights <form_id>`: the insights document as a table with small bar charts, for
 // people who live in a shell; `canvass insights rebuild [--form F]` recomputes the figures.
 
 const BAR_WIDTH = 30
-
-function timestamp(value: string): string {
-  if (parseTimestamp(value) === undefined) throw new InvalidArgumentError('must be ISO 8601 or Unix seconds')
-  return value
-}
 
 function bar(count: number, most: number): string {
   const cells = most === 0 ? 0 : Math.round((count / most) * BAR_WIDTH)
@@ -90,10 +85,18 @@ export function registerInsightsCommands(program: Command): void {
   program
     .command('insights <form_id>')
     .description('print the insights of a form (`insights rebuild [--form F]` recomputes the figures)')
-    .option('--since <time>', 'only responses submitted at or after this time', timestamp)
-    .option('--until <time>', 'only responses submitted at or before this time', timestamp)
+    .option(
+      '--since <time>',
+      'only responses submitted at or after this time: a date (2026-11-25, UTC), ISO 8601 or Unix seconds',
+      parseTimeSpan,
+    )
+    .option(
+      '--until <time>',
+      'only responses submitted at or before this time (a date: all of that day)',
+      parseTimeSpan,
+    )
     .option('--form <id>', 'with `rebuild`: only this form')
-    .action(async (target: string, options: { since?: string; until?: string; form?: string }) => {
+    .action(async (target: string, options: { since?: TimeSpan; until?: TimeSpan; form?: string }) => {
       if (target === 'rebuild') {
         const rebuilt = await withDatabase((database) => insightsService(database).rebuild(options.form))
         if (options.form !== undefined && rebuilt.length === 0) {
@@ -112,11 +115,8 @@ export function registerInsightsCommands(program: Command): void {
           .where('id', '=', target)
           .executeTakeFirst()
         if (!form) return undefined
-        const since = options.since === undefined ? undefined : parseTimestamp(options.since)
-        const until =
-          options.until === undefined
-            ? undefined
-            : (parseTimestamp(options.until) as number) + timestampSpanMicros(options.until) - 1
+        const since = options.since?.first
+        const until = options.until?.last
         return insightsService(database).summary(
           form.workspace_id,
           target,

@@ -16,7 +16,8 @@ import { registerWebhookCommands } from './webhooks.js'
 const program = new Command('canvass')
   .description('Canvass, the self-hostable survey service')
   .version(canvassVersion(), '-V, --version', 'print the version of Canvass')
-  .showHelpAfterError()
+  // A mistake on the command line is one line, as a failure at start is, then how to call it.
+  .configureOutput({ outputError: (text, write) => write(`canvass: ${text.replace(/^error: /, '')}`) })
 
 registerServerCommands(program)
 registerTokenCommands(program)
@@ -24,6 +25,14 @@ registerFormCommands(program)
 registerInsightsCommands(program)
 registerContactCommands(program)
 registerWebhookCommands(program)
+addUsageHints(program)
+
+/** After a command's error, its usage in one line rather than its whole help. */
+function addUsageHints(command: Command, path = command.name()): void {
+  const more = command.commands.length > 0 ? 'for its commands' : 'for more'
+  command.showHelpAfterError(`usage: ${path} ${command.usage()}  (${path} --help ${more})`)
+  for (const sub of command.commands) addUsageHints(sub, `${path} ${sub.name()}`)
+}
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const debug = ['debug', 'trace'].includes(process.env['LOG_LEVEL'] ?? '')

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { InvalidArgumentError } from 'commander'
+import { parseTimestamp, timestampSpanMicros } from '../clock.js'
+import { hostProblem } from '../config.js'
 
 // Option values every command checks the same way, refused with a sentence rather than a crash.
 
@@ -12,10 +14,34 @@ export function parsePort(value: string): number {
 }
 
 export function parseHost(value: string): string {
-  if (value.trim() === '' || /[\s/]/.test(value)) {
-    throw new InvalidArgumentError('must be an address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0')
-  }
+  const problem = hostProblem(value)
+  if (problem) throw new InvalidArgumentError(problem)
   return value
+}
+
+/** A moment as given on the command line: the first and last microsecond it stands for. */
+export interface TimeSpan {
+  first: number
+  last: number
+}
+
+const DAY_MICROS = 86_400_000_000
+
+/**
+ * A time on the command line: a date (`2026-11-25`, the whole day in UTC), an ISO 8601 time
+ * (`2026-11-25T09:00:00Z`, with its offset) or Unix seconds.
+ */
+export function parseTimeSpan(value: string): TimeSpan {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const first = parseTimestamp(`${value}T00:00:00Z`)
+    if (first !== undefined) return { first, last: first + DAY_MICROS - 1 }
+  } else {
+    const first = parseTimestamp(value)
+    if (first !== undefined) return { first, last: first + timestampSpanMicros(value) - 1 }
+  }
+  throw new InvalidArgumentError(
+    `must be a date (2026-11-25, the whole day in UTC), an ISO 8601 time (2026-11-25T09:00:00Z) or Unix seconds`,
+  )
 }
 
 /** A Canvass server's base URL: http(s), a host, nothing after the path. */

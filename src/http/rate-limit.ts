@@ -1,17 +1,17 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Redis } from 'ioredis'
 import type { Clock } from '../clock.js'
 import type { Config } from '../config.js'
 import type { PublicForm } from '../domain/forms/public.js'
 import type { FailureLimit } from './auth.js'
 import { ApiError } from './errors.js'
 import { groupedKey, windowCountsStore } from './limit-store.js'
+import { connectSharedCounts } from './shared-limit-store.js'
 
 // Request rates: per token on /v1 (CANVASS_RATE_LIMIT), failed authentications per client address
 // (CANVASS_AUTH_FAILURE_LIMIT), and public submissions per client address and form
 // (CANVASS_PUBLIC_RATE_LIMIT). Counted in this process (limit-store.ts), or, with
-// CANVASS_REDIS_URL, in Redis through the plugin's own store, so every process shares one count.
+// CANVASS_REDIS_URL, in Redis (shared-limit-store.ts), so every process shares one count.
 
 export interface PublicLimitVerdict {
   exceeded: boolean
@@ -57,15 +57,11 @@ export function clientAddressKey(ip: string | undefined): string {
  * `rateLimit()`, the token's rate for the routes that act for a caller (src/http/callers.ts).
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config, clock: Clock): Promise<void> {
-  let redis: Redis | undefined
-  if (config.redisUrl) {
-    // A request waits at most a few seconds for a Redis that is down, then fails instead of hanging.
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
-    const client = redis
-    app.addHook('onClose', async () => {
-      await client.quit().catch(() => client.disconnect())
-    })
-  }
+  const localStore = windowCountsStore(config.rateLimitKeys, clock)
+  const shared = config.redisUrl
+    ? await connectSharedCounts(config.redisUrl, config.redisPrefix, localStore, app.log)
+    : undefined
+  if (shared) app.addHook('onClose', () => shared.close())
   await app.register(rateLimit, {
     // Not on every route: only where forCallers adds it.
     global: false,
@@ -73,9 +69,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, c
     max: Math.max(1, config.rateLimit * 2),
     timeWindow: 2000,
     enableDraftSpec: true,
-    ...(redis
-      ? { redis, nameSpace: config.redisPrefix }
-      : { store: windowCountsStore(config.rateLimitKeys, clock) }),
+    store: shared?.store ?? localStore,
     allowList: (request) => request.principal === null,
     // Only a principal is counted (allowList lets every other request through): no address to key.
     keyGenerator: (request) => (request.principal ? request.principal.tokenId : ''),

@@ -54,6 +54,25 @@ describe('canvass seed-demo', () => {
     ).toEqual([])
   })
 
+  it('makes the form public and prints its link and its dashboard page, at CANVASS_PUBLIC_URL when set', async () => {
+    const run = await runCanvass(['seed-demo', '--responses', '2'], { DATABASE_URL: ctx.testDatabase.url })
+    expect(run.code, run.output).toBe(0)
+    const formId = lastLine(run.output)
+    expect(run.output).toContain(`  answer it:  http://127.0.0.1:3000/f/${formId}\n`)
+    expect(run.output).toContain(`  dashboard:  http://127.0.0.1:3000/app/forms/${formId}\n`)
+    const page = await ctx.request({ method: 'GET', url: `/f/${formId}`, token: null })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Canvass demo: customer survey')
+
+    const behindProxy = await runCanvass(['seed-demo', '--responses', '0'], {
+      DATABASE_URL: ctx.testDatabase.url,
+      CANVASS_PUBLIC_URL: 'https://forms.example.com/',
+    })
+    const other = lastLine(behindProxy.output)
+    expect(behindProxy.output).toContain(`  answer it:  https://forms.example.com/f/${other}\n`)
+    expect(behindProxy.output).toContain(`  dashboard:  https://forms.example.com/app/forms/${other}\n`)
+  })
+
   it('refuses a response count that is not a whole number', async () => {
     const run = await runCanvass(['seed-demo', '--responses', 'many'], { DATABASE_URL: ctx.testDatabase.url })
     expect(run.code).not.toBe(0)

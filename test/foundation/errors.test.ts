@@ -94,7 +94,7 @@ describe('error responses', () => {
       'not_found',
     )
     expect(problem.detail).toContain('/v1/nothing-here')
-    expectProblem(await ctx.request({ method: 'GET', url: '/', token: null }), 404, 'not_found')
+    expectProblem(await ctx.request({ method: 'GET', url: '/nothing-here', token: null }), 404, 'not_found')
   })
 
   it('405 method_not_allowed with Allow for a known path', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase, postgresUrl, type TestDatabase, testBackend } from '../support/databases.js'
-import { lastLine, runCanvass, startServe } from '../support/process.js'
+import { lastLine, runCanvass, spawnCanvass, startServe } from '../support/process.js'
 
 // What a person sees when starting Canvass goes wrong, and the command line's small comforts:
 // one line saying what is wrong and what to do, a non-zero exit, no stack trace.
@@ -53,6 +53,38 @@ describe('start-up failures', () => {
     expectOneLineFailure(result, `cannot listen on 127.0.0.1:${port}`, 'already in use', '--port')
   })
 
+  it('a port in use on a fresh database: no token is made, the next start that listens prints it', async () => {
+    const port = await listenOn(createServer())
+    const failed = await runCanvass(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1' })
+    expectOneLineFailure(failed, 'already in use')
+    expect(failed.output).not.toContain('cvs_')
+    expect(failed.output).not.toContain('shown only this once')
+
+    const server = await startServe(env)
+    cleanups.push(() => server.stop())
+    const token = server.output().match(/^(cvs_[A-Za-z0-9_-]+)$/m)?.[1]
+    expect(token, server.output()).toBeDefined()
+    const lists = await fetch(`${server.baseUrl}/v1/contact-lists`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(lists.status).toBe(200)
+  })
+
+  it('prints where it runs, in one line, after the first token', async () => {
+    const server = await startServe(env)
+    cleanups.push(() => server.stop())
+    const human = server
+      .output()
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('{'))
+    expect(human).toEqual([
+      'Canvass created the workspace "default" and its first API token (all scopes).',
+      'Keep it now: it is shown only this once.',
+      expect.stringMatching(/^cvs_/),
+      `Canvass is running: dashboard ${server.baseUrl}/app, API ${server.baseUrl}/v1`,
+    ])
+  })
+
   it('shows the stack trace only at LOG_LEVEL=debug', async () => {
     const port = await listenOn(createServer())
     const result = await runCanvass(['serve', '--port', String(port)], { ...env, LOG_LEVEL: 'debug' })
@@ -60,6 +92,20 @@ describe('start-up failures', () => {
     expect(result.output).toContain('already in use')
     expect(result.output).toMatch(/EADDRINUSE/)
     expect(result.output).toMatch(/^\s+at /m)
+  })
+
+  it('Redis unreachable: names CANVASS_REDIS_URL and the address, exit 1', async () => {
+    const probe = createServer()
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
+    const port = (probe.address() as AddressInfo).port
+    await new Promise((done) => probe.close(done))
+    const result = await runCanvass(['serve'], {
+      ...env,
+      PORT: '0',
+      CANVASS_REDIS_URL: `redis://127.0.0.1:${port}`,
+    })
+    expectOneLineFailure(result, `CANVASS_REDIS_URL: cannot reach Redis at 127.0.0.1:${port}`)
+    expect(result.output).not.toContain('ioredis')
   })
 
   it.runIf(testBackend === 'postgres')('PostgreSQL unreachable: names the address, exit 1', async () => {
@@ -149,6 +195,63 @@ describe('the command line', () => {
     const bad = await runCanvass(['serve', '--port', 'eighty'], env)
     expect(bad.code).not.toBe(0)
     expect(bad.output).toContain('must be a port number, 0 to 65535')
+  })
+
+  it('insights --since and --until take a date (the whole day, UTC)', async () => {
+    const seeded = await runCanvass(['seed-demo', '--responses', '3'], env)
+    expect(seeded.code, seeded.output).toBe(0)
+    const formId = lastLine(seeded.output)
+    const today = new Date().toISOString().slice(0, 10)
+    const todays = await runCanvass(['insights', formId, '--since', today, '--until', today], env)
+    expect(todays.code, todays.output).toBe(0)
+    expect(todays.output).toContain(`form ${formId}: 3 responses`)
+    const before = await runCanvass(['insights', formId, '--until', '2000-01-01'], env)
+    expect(before.output).toContain(`form ${formId}: 0 responses`)
+  })
+
+  it('a mistake on the command line is one line and the usage, not the whole help', async () => {
+    const bad = await runCanvass(['insights', 'frm_x', '--since', 'yesterday'], env)
+    expect(bad.code).toBe(1)
+    expect(bad.output.trim().split('\n')).toEqual([
+      "canvass: option '--since <time>' argument 'yesterday' is invalid. must be a date (2026-11-25, the whole day in UTC), an ISO 8601 time (2026-11-25T09:00:00Z) or Unix seconds",
+      'usage: canvass insights [options] <form_id>  (canvass insights --help for more)',
+    ])
+    const noDay = await runCanvass(['insights', 'frm_x', '--until', '2026-02-30'], env)
+    expect(noDay.code).toBe(1)
+    expect(noDay.output).toContain("argument '2026-02-30' is invalid")
+    const unknown = await runCanvass(['token', 'create', '--bogus'], env)
+    expect(unknown.output.trim().split('\n')).toEqual([
+      "canvass: unknown option '--bogus'",
+      'usage: canvass token create [options]  (canvass token create --help for more)',
+    ])
+  })
+
+  it('a bad CANVASS_PUBLIC_URL is named; a good one is where the start-up line points', async () => {
+    const bad = await runCanvass(['serve'], { ...env, PORT: '0', CANVASS_PUBLIC_URL: 'forms.example.com' })
+    expectOneLineFailure(bad, 'CANVASS_PUBLIC_URL: must be the absolute http:// or https:// address')
+    const server = spawnCanvass(['serve'], {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CANVASS_PUBLIC_URL: 'https://forms.example.com/',
+    })
+    cleanups.push(async () => {
+      server.child.kill('SIGTERM')
+      await server.exited
+    })
+    await server.waitFor(
+      /^Canvass is running: dashboard https:\/\/forms\.example\.com\/app, API https:\/\/forms\.example\.com\/v1$/m,
+    )
+  })
+
+  it('a bad HOST is named as HOST, and --host the same way', async () => {
+    for (const host of ['0.0.0.0:3000', 'http://127.0.0.1']) {
+      const result = await runCanvass(['serve'], { ...env, PORT: '0', HOST: host })
+      expectOneLineFailure(result, 'HOST: must be an address or host name to listen on', `"${host}"`)
+    }
+    const option = await runCanvass(['serve', '--host', '127.0.0.1:80'], env)
+    expect(option.code).toBe(1)
+    expect(option.output).toContain("option '--host <address>' argument '127.0.0.1:80' is invalid")
   })
 
   it('token list has a header row, and --json gives the same tokens as JSON', async () => {

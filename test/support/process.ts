@@ -87,7 +87,7 @@ export async function startServe(
 ): Promise<CanvassProcess & { baseUrl: string; stop(): Promise<void> }> {
   const server = spawnCanvass(['serve', ...args], { PORT: '0', HOST: '127.0.0.1', ...env })
   const [, baseUrl] = await server
-    .waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)
+    .waitFor(/^Canvass is running: dashboard (http:\/\/127\.0\.0\.1:\d+)\/app, API /m)
     .catch(async (error: unknown) => {
       await kill(server) // a server that never listened must not outlive the failed test
       throw error

@@ -11,6 +11,8 @@ import { storeResponses } from './responses/store.js'
 
 export const demoForm: FormInput = {
   title: 'Canvass demo: customer survey',
+  // Public, so the demo's link answers at once: a first look includes answering it.
+  settings: { public: true },
   questions: [
     {
       id: 'name',

@@ -1,5 +1,13 @@
 import type { FormView } from '../../domain/forms/forms.js'
+import type { TypedValues } from '../../shared/pages/fields.js'
+import { FormPage } from '../../shared/pages/form-page.js'
 import { MessagePage } from '../../shared/pages/layout.js'
+
+/** What a hosted form's post carried: the answers, as fields, and the hidden fields. */
+export interface SubmittedFields {
+  values: TypedValues
+  hidden: Map<string, string>
+}
 
 // The one-message pages respondents may meet: not found, closed, thanks, slow down, and errors.
 
@@ -43,6 +51,18 @@ export function rateLimitedPage(retryAfter: number) {
       message={`Too many answers were sent from your address in a short time. Please try again in ${retryAfter} seconds.`}
     />
   )
+}
+
+/** Over the public limit with the answers read: the form again, answers kept, to send once more. */
+export function rateLimitedFormPage(form: FormView, submitted: SubmittedFields, retryAfter: number) {
+  const seconds = retryAfter === 1 ? '1 second' : `${retryAfter} seconds`
+  const notice = {
+    heading: 'Too many submissions',
+    message:
+      'Too many answers were sent to this form from your network in the last minute, so yours ' +
+      `have not been sent yet. They are kept below: press Submit again in ${seconds}.`,
+  }
+  return <FormPage form={form} hidden={submitted.hidden} values={submitted.values} notice={notice} />
 }
 
 const errorMessages: Record<number, string> = {

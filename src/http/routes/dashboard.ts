@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { type Config, isLoopbackHost } from '../../config.js'
 import { ApiError } from '../errors.js'
 
 // The dashboard (docs/api.md#dashboard): the single-page app built by Vite into dist/web, served
@@ -60,8 +61,26 @@ function pageHeaders(reply: FastifyReply): FastifyReply {
     .header('referrer-policy', 'no-referrer')
 }
 
+const attribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * What the dashboard's share panel needs of the server's settings, as meta tags of its page: the
+ * address people reach Canvass at (CANVASS_PUBLIC_URL), or, without one on a loopback HOST, that
+ * links work only on this machine. Without either the page's own origin is the one to share.
+ */
+export function withServerSettings(index: Buffer, config: Config): Buffer {
+  const tags = config.publicUrl
+    ? `<meta name="canvass-public-url" content="${attribute(config.publicUrl)}" />`
+    : isLoopbackHost(config.host)
+      ? '<meta name="canvass-links" content="this-machine-only" />'
+      : ''
+  return tags === '' ? index : Buffer.from(index.toString('utf8').replace('</head>', `${tags}</head>`))
+}
+
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  const built = readBuild(webRoot)
+  const read = readBuild(webRoot)
+  const built = read && { ...read, index: withServerSettings(read.index, app.ctx.config) }
   const notBuilt = () =>
     new ApiError('not_found', 'the dashboard is not built here: run `npm run build:web` and restart')
   const schema = { hide: true }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { forCallers } from '../callers.js'
 import { contactRoutes } from './contacts/index.js'
 import { dashboardRoutes } from './dashboard.js'
+import { entryRoutes } from './entry.js'
 import { formRoutes } from './forms/index.js'
 import { publicRoutes } from './public/index.js'
 import { sessionRoutes } from './session.js'
@@ -16,4 +17,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(publicRoutes)
   await app.register(forCallers(sessionRoutes))
   await app.register(dashboardRoutes)
+  await app.register(entryRoutes)
 }

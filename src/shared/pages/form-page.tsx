@@ -13,6 +13,8 @@ export interface FormPageProps {
   hidden: Map<string, string>
   values?: TypedValues
   errors?: PageErrors
+  /** Why the answers shown were not sent (too many submissions): above the form, focused first. */
+  notice?: { heading: string; message: string }
 }
 
 interface ControlProps {
@@ -276,10 +278,21 @@ function ErrorSummary(props: { errors: PageErrors }) {
   )
 }
 
-export function FormPage({ form, hidden, values, errors }: FormPageProps) {
+function Notice(props: { heading: string; message: string }) {
+  // Looks and is focused as the error summary is (static/form.js), so the kept answers are not
+  // overwritten by the ones the tab saved.
+  return (
+    <div class="error-summary" tabindex={-1} autofocus aria-labelledby="notice-title" role="alert">
+      <h2 id="notice-title">{props.heading}</h2>
+      <p>{props.message}</p>
+    </div>
+  )
+}
+
+export function FormPage({ form, hidden, values, errors, notice }: FormPageProps) {
   const count = form.questions.length
   const required = form.questions.filter((question) => question.required).length
-  const title = errors ? `Error: ${form.title}` : form.title
+  const title = notice ? `${notice.heading}: ${form.title}` : errors ? `Error: ${form.title}` : form.title
   return (
     <Layout title={title}>
       <header class="form-header">
@@ -289,6 +302,7 @@ export function FormPage({ form, hidden, values, errors }: FormPageProps) {
           {required > 0 ? `, ${required} required` : ''}
         </p>
       </header>
+      {notice && <Notice heading={notice.heading} message={notice.message} />}
       {errors && errors.all.length > 0 && <ErrorSummary errors={errors} />}
       <form method="post" action={`/f/${form.id}`} novalidate class="form" data-form-id={form.id}>
         {[...hidden].map(([name, value]) => (

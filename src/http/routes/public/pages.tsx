@@ -23,7 +23,9 @@ import {
   closedPage,
   errorPage,
   notFoundPage,
+  rateLimitedFormPage,
   rateLimitedPage,
+  type SubmittedFields,
   thanksPage,
 } from '../../pages/message-pages.js'
 import { FormParams } from '../../schemas.js'
@@ -59,6 +61,17 @@ function statusOf(error: FastifyError | DomainError): number {
   return error.statusCode ?? 500
 }
 
+/** The answers and hidden fields of a form post, as the page shows them again. */
+function submittedFields(fields: URLSearchParams): SubmittedFields {
+  const values = typedValues(fields)
+  const hidden = new Map(
+    [...values]
+      .filter(([name]) => name.startsWith('hidden:'))
+      .map(([name, list]) => [name.slice('hidden:'.length), list[0] ?? ''] as const),
+  )
+  return { values, hidden }
+}
+
 function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): FastifyReply | undefined {
   if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
   if (found.acceptance === 'closed') return sendPage(reply, 410, closedPage(found.form), found.form)
@@ -86,11 +99,17 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     },
   )
 
+  // Posts over the public limit, and their seconds to wait: counted before the body is read, answered
+  // once it is, with the form and the answers kept (a post that cannot be read: the plain 429 page).
+  const overLimit = new WeakMap<object, number>()
+
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = statusOf(error)
     if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'unhandled error')
     // As for the API: the client reads the 413 rather than a reset (src/http/oversized.ts).
     if (status === 413) await discardRest(request.raw)
+    const retryAfter = overLimit.get(request)
+    if (retryAfter !== undefined && status < 500) return sendPage(reply, 429, rateLimitedPage(retryAfter))
     // A malformed form id names no form.
     if (error.validation && error.validationContext === 'params') return sendPage(reply, 404, notFoundPage())
     return sendPage(reply, status >= 400 && status < 600 ? status : 500, errorPage(status))
@@ -120,7 +139,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
         if (verdict.exceeded) {
           forms.refused('rate_limited')
           reply.header('retry-after', String(verdict.retryAfter))
-          return sendPage(reply, 429, rateLimitedPage(verdict.retryAfter))
+          overLimit.set(request, verdict.retryAfter)
         }
       },
     },
@@ -128,6 +147,16 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       const { form_id: formId } = request.params
       const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
       const found = request.submittedForm
+      const retryAfter = overLimit.get(request)
+      // Only a form that accepts answers is counted, so one over the limit is found.
+      if (retryAfter !== undefined && found) {
+        return sendPage(
+          reply,
+          429,
+          rateLimitedFormPage(found.form, submittedFields(fields), retryAfter),
+          found.form,
+        )
+      }
       const closed = closedOrMissing(reply, found)
       if (closed || !found) {
         forms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
@@ -151,11 +180,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
             : sendPage(reply, 404, notFoundPage())
         }
         if (error instanceof DomainError && error.kind === 'validation_failed' && error.errors) {
-          const hidden = new Map(
-            [...values]
-              .filter(([name]) => name.startsWith('hidden:'))
-              .map(([name, list]) => [name.slice('hidden:'.length), list[0] ?? ''] as const),
-          )
+          const { hidden } = submittedFields(fields)
           const errors = pageErrors(found.form, error.errors)
           const page = <FormPage form={found.form} hidden={hidden} values={values} errors={errors} />
           return sendPage(reply, 422, page, found.form)
