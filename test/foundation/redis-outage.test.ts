@@ -139,30 +139,40 @@ describe('a Redis outage while the server runs', () => {
 
   it('counts in this process at once, logs one line per outage, and shares again when Redis is back', async () => {
     expect((await timedList()).status).toBe(200)
+    // On a very busy machine Redis's answer to that request may itself take over 100 ms: it is then
+    // counted here, and its slowness logged as an outage of its own. Counted from here on.
+    const earlier = outageLines().length
 
     await proxy.down()
     const during: { status: number; ms: number }[] = []
     for (let index = 0; index < 6; index++) during.push(await timedList())
-    // Never a 5xx; the limit still holds, counted here: 4 a window, the 5th refused. The one
-    // counted in Redis before the outage is not here, so the 5th request after it is the first 429.
-    expect(during.map((result) => result.status)).toEqual([200, 200, 200, 200, 429, 429])
+    // Never a 5xx; the limit still holds, counted here: 4 a window, then refused. The one counted in
+    // Redis before the outage is not here, so the first 429 is the 5th request after it (the 4th
+    // when Redis was too slow for that one, above).
+    const statuses = during.map((result) => result.status)
+    expect(statuses).toEqual(
+      statuses[3] === 429 ? [200, 200, 200, 429, 429, 429] : [200, 200, 200, 200, 429, 429],
+    )
     // No request waits for Redis (it used to hang ~8.5 s, then answer 500). Generous for a busy machine.
-    for (const result of during) expect(result.ms).toBeLessThan(1_500)
+    for (const result of during) expect(result.ms).toBeLessThan(4_000)
     // ioredis retries its connection meanwhile: still one line for the whole outage.
     await sleep(1_000)
-    expect(outageLines()).toHaveLength(1)
-    expect(outageLines()[0]?.msg).toContain(`Redis at 127.0.0.1:${proxy.port} is not answering`)
-    expect(outageLines()[0]?.msg).toContain('rate limits are counted in each process until it is back')
-    expect(outageLines()[0]?.level).toBe(40)
+    expect(outageLines()).toHaveLength(earlier + 1)
+    const line = outageLines()[earlier]
+    expect(line?.msg).toContain(`Redis at 127.0.0.1:${proxy.port} is not answering`)
+    expect(line?.msg).toContain('rate limits are counted in each process until it is back')
+    expect(line?.level).toBe(40)
 
     await proxy.up()
-    await waitUntil(() => backLines().length === 1, 30_000)
+    const back = backLines().length
+    await waitUntil(() => backLines().length === back + 1, 30_000)
     // Shared again: a fresh count in Redis (the clock has not moved, the Redis window is new).
     expect((await timedList()).status).toBe(200)
 
+    const before = outageLines().length
     await proxy.down()
     expect((await timedList()).status).not.toBeGreaterThanOrEqual(500)
-    await waitUntil(() => outageLines().length === 2, 30_000)
+    await waitUntil(() => outageLines().length === before + 1, 30_000)
     expect(log.lines.filter((line) => line.level >= 50)).toEqual([])
     expect(JSON.stringify(log.lines)).not.toMatch(/\n\s+at /)
   })
@@ -191,23 +201,29 @@ describe('a Redis that stops answering, its connection open', () => {
 
   it('is given up on per request after 100 ms, and logged once until it answers again', async () => {
     expect((await ctx.request({ method: 'GET', url: '/v1/forms' })).statusCode).toBe(200)
+    const lines = (pattern: RegExp) => log.lines.filter((line) => pattern.test(line.msg))
+    // As above: a reply slower than 100 ms on a busy machine is an outage of its own; counted from here.
+    const earlier = lines(/^Redis .* is not answering/).length
+    const back = lines(/^Redis .* is back:/).length
     proxy.stall()
     const statuses: number[] = []
     for (let index = 0; index < 5; index++) {
       const started = performance.now()
       statuses.push((await ctx.request({ method: 'GET', url: '/v1/forms' })).statusCode)
       // 100 ms for Redis, then counted here; generous for a busy machine, far below a hang.
-      expect(performance.now() - started).toBeLessThan(1_500)
+      expect(performance.now() - started).toBeLessThan(4_000)
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 429])
-    const lines = (pattern: RegExp) => log.lines.filter((line) => pattern.test(line.msg))
-    expect(lines(/^Redis .* is not answering \(Command timed out\)/)).toHaveLength(1)
+    expect(statuses).toEqual(statuses[3] === 429 ? [200, 200, 200, 429, 429] : [200, 200, 200, 200, 429])
+    expect(lines(/^Redis .* is not answering/).length).toBeGreaterThan(earlier)
+    expect(lines(/^Redis .* is not answering \(Command timed out\)/).length).toBeGreaterThan(0)
+    const during = lines(/^Redis .* is not answering/).length
 
     proxy.resume()
     await waitUntil(async () => {
       await ctx.request({ method: 'GET', url: '/v1/forms' })
-      return lines(/^Redis .* is back:/).length === 1
+      return lines(/^Redis .* is back:/).length > back
     }, 30_000)
-    expect(lines(/^Redis .* is not answering/)).toHaveLength(1)
+    // One line for the stall however many requests timed out in it.
+    expect(during).toBe(earlier + 1)
   })
 })
