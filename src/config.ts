@@ -47,6 +47,8 @@ export interface Config {
   redisUrl: string | undefined
   /** Prefix of the rate-limit keys in Redis, so deployments (or tests) sharing one Redis stay apart. */
   redisPrefix: string
+  /** How long a request waits for Redis before counting in this process instead (milliseconds). */
+  redisTimeoutMs: number
   /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
   metricsToken: string | undefined
   /** How long a dashboard sign-in lasts. */
@@ -240,6 +242,7 @@ export function configFromEnv(env: Env = process.env): Config {
     rateLimitKeys: integer(env, 'CANVASS_RATE_LIMIT_KEYS', 100_000, 100, 100_000_000),
     redisUrl: redisUrl(env),
     redisPrefix: env['CANVASS_REDIS_PREFIX'] || 'canvass:rate:',
+    redisTimeoutMs: integer(env, 'CANVASS_REDIS_TIMEOUT_MS', 100, 10, 60_000),
     metricsToken: metricsToken(env),
     sessionHours: integer(env, 'CANVASS_SESSION_HOURS', 12, 1, 24 * 30),
     signInTokenLimit: integer(env, 'CANVASS_SIGN_IN_TOKEN_LIMIT', 10, 0, 1_000_000),

@@ -59,7 +59,13 @@ export function clientAddressKey(ip: string | undefined): string {
 export async function registerRateLimits(app: FastifyInstance, config: Config, clock: Clock): Promise<void> {
   const localStore = windowCountsStore(config.rateLimitKeys, clock)
   const shared = config.redisUrl
-    ? await connectSharedCounts(config.redisUrl, config.redisPrefix, localStore, app.log)
+    ? await connectSharedCounts(
+        config.redisUrl,
+        config.redisPrefix,
+        localStore,
+        app.log,
+        config.redisTimeoutMs,
+      )
     : undefined
   if (shared) app.addHook('onClose', () => shared.close())
   await app.register(rateLimit, {

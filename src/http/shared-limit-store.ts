@@ -7,10 +7,9 @@ import { ConfigError } from '../config.js'
 // answer when the server starts, or the start fails with one line. Should it stop answering later,
 // the limits fail over, not open or closed: each process counts on its own, as without Redis (so
 // N processes allow N times the rate), until Redis is back. No request waits for a Redis that is
-// down: a lost connection is noticed at once, a Redis that stops answering within
-// COMMAND_TIMEOUT_MS. One line is logged when an outage starts and one when it ends.
+// down: a lost connection is noticed at once, a Redis that stops answering within `timeoutMs`
+// (CANVASS_REDIS_TIMEOUT_MS, 100 ms). One line is logged when an outage starts and one when it ends.
 
-const COMMAND_TIMEOUT_MS = 100
 const CONNECT_TIMEOUT_MS = 2000
 
 // One count per key and window: the first hit starts the window (its expiry), later hits read
@@ -126,6 +125,7 @@ export async function connectSharedCounts(
   prefix: string,
   localStore: new () => FastifyRateLimitStore,
   log: FastifyBaseLogger,
+  timeoutMs: number,
 ): Promise<SharedCounts> {
   const where = new URL(url).host || '127.0.0.1:6379'
   const redis = new Redis(url, {
@@ -134,7 +134,7 @@ export async function connectSharedCounts(
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    commandTimeout: timeoutMs,
   })
   let lastError: Error | undefined
   const remember = (error: Error) => {

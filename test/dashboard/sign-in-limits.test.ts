@@ -170,6 +170,8 @@ describe('with CANVASS_REDIS_URL', () => {
     shared = await createTestContext({
       redisUrl: process.env['CANVASS_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379',
       redisPrefix: `canvass-test-${randomBytes(6).toString('hex')}:`,
+      // Sharing is tested here, not Redis's timeout (test/foundation/redis-outage.test.ts).
+      redisTimeoutMs: 10_000,
       signInTokenLimit: 3,
       signInAddressLimit: 0,
     })
