@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { parse } from 'csv-parse/sync'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Clock, processClock } from '../../src/clock.js'
@@ -78,7 +80,7 @@ beforeAll(async () => {
               again: true,
               track: 'Data',
               city: 'Lyon',
-              story: 'A long answer that goes on. '.repeat(12),
+              story: `Müller says: ${'a long answer that goes on. '.repeat(12)}`,
               arrived: '2026-11-19',
             },
           },
@@ -95,6 +97,7 @@ afterAll(async () => {
 async function responsesPage(): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
     timezoneId: 'Asia/Tokyo',
     locale: 'en-GB',
   })
@@ -199,6 +202,21 @@ describe('the responses table', { timeout: 120_000 }, () => {
     await expect.poll(() => drawer.textContent()).toContain('Submitted (Asia/Tokyo)21 Nov 2026, 00:30:00')
     await checkScreen(page, 'responses-time-zone', { fullPage: false })
     await page.keyboard.press('Escape')
+    await page.context().close()
+  })
+
+  it('downloads a CSV that spreadsheet programs read as UTF-8: a byte order mark, then Müller', async () => {
+    const page = await responsesPage()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ])
+    const bytes = readFileSync(await download.path())
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const rows = parse(bytes.subarray(3).toString('utf8')) as string[][]
+    expect(rows).toHaveLength(5)
+    expect(rows[1]?.[2]).toBe('Person 3')
+    expect(rows[1]?.[9]).toMatch(/^Müller says:/)
     await page.context().close()
   })
 })
