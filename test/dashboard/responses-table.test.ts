@@ -144,8 +144,11 @@ describe('the responses table', { timeout: 120_000 }, () => {
       .toBe(true)
     await page.setViewportSize({ width: 1280, height: 800 })
 
-    await page.getByRole('button', { name: /^Columns/ }).click()
+    // Closed until asked for.
     const chooser = page.getByRole('group', { name: 'Questions shown as columns' })
+    expect(await chooser.isVisible()).toBe(false)
+    await page.getByRole('button', { name: /^Columns/, expanded: false }).click()
+    await expect.poll(() => chooser.isVisible()).toBe(true)
     await chooser.getByRole('checkbox', { name: 'Your e-mail' }).uncheck()
     await chooser.getByRole('checkbox', { name: 'Anything else?' }).uncheck()
     await expect.poll(() => headers(page)).not.toContain('Your e-mail')
