@@ -124,11 +124,11 @@ describe('forms and responses', () => {
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
     const today = new Date().toISOString().slice(0, 10)
-    await page.getByLabel('From (UTC)').fill(tomorrow)
+    await page.getByLabel(/^From \(/).fill(tomorrow)
     await page.getByRole('button', { name: 'Apply filter' }).click()
     await expect.poll(() => page.getByText('No responses match this filter').isVisible()).toBe(true)
-    await page.getByLabel('From (UTC)').fill(today)
-    await page.getByLabel('To (UTC)').fill(today)
+    await page.getByLabel(/^From \(/).fill(today)
+    await page.getByLabel(/^To \(/).fill(today)
     await page.getByRole('button', { name: 'Apply filter' }).click()
     await expect.poll(() => rows.count()).toBe(26)
 
@@ -195,8 +195,14 @@ describe('forms and responses', () => {
       const path = await download.path()
       const { readFileSync } = await import('node:fs')
       const text = readFileSync(path, 'utf8')
-      const expected = await api('GET', `/v1/forms/${formId}/responses/export?format=${format.toLowerCase()}`)
+      // The dashboard's CSV begins with a byte order mark, for spreadsheet programs.
+      const bom = format === 'CSV' ? '&bom=true' : ''
+      const expected = await api(
+        'GET',
+        `/v1/forms/${formId}/responses/export?format=${format.toLowerCase()}${bom}`,
+      )
       expect(text).toBe(expected.body)
+      expect(text.startsWith('\uFEFF')).toBe(format === 'CSV')
       const lines = text.trim().split('\n')
       expect(lines).toHaveLength(format === 'CSV' ? 29 : 28)
       expect(text).toContain('Dish 27')

@@ -180,3 +180,43 @@ describe('export', () => {
     expect(unknown.headers['content-type']).toBe('application/problem+json; charset=utf-8')
   })
 })
+
+describe('CSV for spreadsheet programs (issue 27, item 15)', () => {
+  it('begins with a UTF-8 byte order mark when asked (bom=true), so Excel shows Müller; not otherwise', async () => {
+    const form = await createForm(ctx, {
+      title: 'Names',
+      questions: [{ id: 'n', title: 'Nachname', type: 'short_text' }],
+    })
+    expect((await submit(ctx, form, { answers: { n: 'Müller' } })).statusCode).toBe(201)
+    const url = `/v1/forms/${form}/responses/export?format=csv`
+
+    const marked = await ctx.request({ method: 'GET', url: `${url}&bom=true` })
+    expect(marked.statusCode).toBe(200)
+    expect(marked.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect([...marked.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const rows = parse(marked.rawPayload.subarray(3).toString('utf8')) as string[][]
+    expect(rows[0]).toEqual(['id', 'submitted_at', 'Nachname'])
+    expect(rows[1]?.[2]).toBe('Müller')
+    // Müller's ü is the two bytes of UTF-8, which is what the mark announces.
+    expect(marked.rawPayload.includes(Buffer.from([0x4d, 0xc3, 0xbc, 0x6c]))).toBe(true)
+
+    // Without it (or bom=false), the bytes are as they were: the same file after the mark.
+    const plain = await ctx.request({ method: 'GET', url })
+    expect(plain.rawPayload[0]).toBe(0x69) // "i" of the id column
+    expect(plain.rawPayload.equals(marked.rawPayload.subarray(3))).toBe(true)
+    const off = await ctx.request({ method: 'GET', url: `${url}&bom=false` })
+    expect(off.rawPayload.equals(plain.rawPayload)).toBe(true)
+  })
+
+  it('refuses bom on NDJSON and a bom that is not true or false, as a problem naming /bom', async () => {
+    for (const query of ['format=ndjson&bom=true', 'bom=true', 'format=csv&bom=yes', 'format=csv&bom=1']) {
+      const response = await exportOf(query)
+      expect(response.statusCode, query).toBe(400)
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8')
+      expect(response.json().code).toBe('validation_failed')
+      expect(response.json().errors.map((error: { path: string }) => error.path)).toEqual(['/bom'])
+    }
+    const ndjson = await exportOf('format=ndjson&bom=false')
+    expect(ndjson.statusCode).toBe(200)
+  })
+})

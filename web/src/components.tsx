@@ -201,11 +201,12 @@ export function useResponseStream(url: string, onResponse: () => void, throttleM
   return state
 }
 
-/** From and to dates (UTC days), applied together. */
+/** From and to dates, applied together; `zone` names the time zone their days are in. */
 export function DateFilter(props: {
   label: string
   from: string
   to: string
+  zone: string
   onApply: (from: string, to: string) => void
 }) {
   return (
@@ -219,11 +220,11 @@ export function DateFilter(props: {
       }}
     >
       <label>
-        From (UTC)
+        From ({props.zone})
         <input type="date" name="from" defaultValue={props.from} />
       </label>
       <label>
-        To (UTC)
+        To ({props.zone})
         <input type="date" name="to" defaultValue={props.to} />
       </label>
       <button type="submit">Apply filter</button>

@@ -181,7 +181,7 @@ export interface paths {
         };
         /**
          * Export every matching response, streamed
-         * @description `ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), hidden fields and variables. Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
+         * @description `ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), hidden fields and variables; with `bom=true` it begins with a UTF-8 byte order mark, so that spreadsheet programs read accents right. Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
          *
          *     Needs scope `responses:read`.
          */
@@ -1990,6 +1990,8 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "ndjson" | "csv";
+                /** @description CSV only: begin with a UTF-8 byte order mark (EF BB BF), which Excel needs to read the file as UTF-8. Off by default, so the bytes are as before. */
+                bom?: boolean;
                 /** @description Inclusive lower bound on submission time: ISO 8601 or Unix seconds. */
                 since?: string;
                 /** @description Inclusive upper bound on submission time: ISO 8601 or Unix seconds. A bound without fractional digits includes its whole second (`until=1700000000` includes 1700000000.5). */

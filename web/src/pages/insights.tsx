@@ -50,6 +50,7 @@ export function InsightsView({ form }: { form: Form }) {
     <div>
       <DateFilter
         label="Filter insights"
+        zone="UTC"
         from={from}
         to={to}
         onApply={(nextFrom, nextTo) => {

@@ -1,26 +1,33 @@
 import type { Form } from '../api'
 import { DateFilter, ErrorMessage, Pager } from '../components'
+import { ColumnsChooser, useColumns } from './responses/columns'
 import { DeleteResponsesDialog } from './responses/delete-dialog'
 import { ResponseDetail } from './responses/response-detail'
 import { NoResponses, ResponsesTable } from './responses/responses-table'
 import { ResponsesToolbar } from './responses/toolbar'
+import { ResponseTotalLine } from './responses/total'
 import { useResponses } from './responses/use-responses'
 
-// A form's responses, newest first: a page at a time, filtered by date, exported, shown one in full
-// and deleted once confirmed; new ones appear as they arrive. The state lives in useResponses; each
-// part of the page is a component of its own file in responses/.
+// A form's responses, newest first: a page at a time, filtered by days of the viewer's time zone,
+// counted, exported, shown one in full and deleted once confirmed, every question a column unless
+// hidden; new ones appear as they arrive. The state lives in useResponses; each part of the page
+// is a component of its own file in responses/.
 
 export function ResponsesView({ form }: { form: Form }) {
   const responses = useResponses(form)
+  const columns = useColumns(form)
   const { data, selected } = responses
+  const filtered = responses.from !== '' || responses.to !== ''
   return (
     <div>
       <DateFilter
         label="Filter responses"
         from={responses.from}
         to={responses.to}
+        zone={responses.zone}
         onApply={responses.applyFilter}
       />
+      <ResponseTotalLine total={responses.total} filtered={filtered} />
       <ResponsesToolbar
         exportUrl={responses.exportUrl}
         canDelete={responses.canWrite}
@@ -28,15 +35,15 @@ export function ResponsesView({ form }: { form: Form }) {
         askToDelete={responses.askToDelete}
         live={responses.live}
       />
+      <ColumnsChooser questions={form.questions} columns={columns} />
       <p role="status">{responses.notice}</p>
       <ErrorMessage error={responses.loadError ?? responses.actionError} />
-      {data && data.items.length === 0 && (
-        <NoResponses filtered={responses.page !== 1 || responses.from !== '' || responses.to !== ''} />
-      )}
+      {data && data.items.length === 0 && <NoResponses filtered={responses.page !== 1 || filtered} />}
       {data && data.items.length > 0 && (
         <ResponsesTable
           items={data.items}
-          columns={form.questions.slice(0, 3)}
+          columns={columns.shown}
+          zone={responses.zone}
           selectable={responses.canWrite}
           selected={selected}
           toggle={responses.toggle}
@@ -52,7 +59,12 @@ export function ResponsesView({ form }: { form: Form }) {
         />
       )}
       {responses.open && (
-        <ResponseDetail key={responses.open.id} item={responses.open} onClose={responses.closeView} />
+        <ResponseDetail
+          key={responses.open.id}
+          item={responses.open}
+          zone={responses.zone}
+          onClose={responses.closeView}
+        />
       )}
       <DeleteResponsesDialog
         open={responses.confirming}

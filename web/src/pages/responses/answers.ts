@@ -9,10 +9,33 @@ export function answerText(answer: Answer): string {
   return String(value)
 }
 
-/** Dates picked in the filter are whole UTC days, inclusive at both ends. */
+/** Dates picked in the filter are whole UTC days, inclusive at both ends (insights count UTC days). */
 export function filterOf(from: string, to: string): ResponseFilter {
   return {
     since: from ? `${from}T00:00:00Z` : undefined,
     until: to ? `${to}T23:59:59.999999Z` : undefined,
+  }
+}
+
+/** The viewer's time zone (the browser's), as the responses page names it: `Europe/Berlin`. */
+export function viewerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time'
+}
+
+/** The first instant of a `YYYY-MM-DD` day in the viewer's time zone. */
+function startOfLocalDay(day: string, offsetDays = 0): Date {
+  const [year, month, date] = day.split('-').map(Number)
+  return new Date(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + offsetDays)
+}
+
+/**
+ * Dates picked in the responses filter are whole days in the viewer's time zone, inclusive at both
+ * ends, as the table and the drawer show times: a response at 00:30 local time is in that day.
+ */
+export function viewerDayFilter(from: string, to: string): ResponseFilter {
+  return {
+    since: from ? startOfLocalDay(from).toISOString() : undefined,
+    // The last millisecond of the day, which includes its whole span (docs/api.md#timestamps).
+    until: to ? new Date(startOfLocalDay(to, 1).getTime() - 1).toISOString() : undefined,
   }
 }

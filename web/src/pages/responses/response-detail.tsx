@@ -9,7 +9,8 @@ import { answerText } from './answers'
  * returns focus to the View button that opened it. Closing goes through the dialog itself (its
  * close event), so the browser restores focus before the drawer leaves the page.
  */
-export function ResponseDetail({ item, onClose }: { item: ResponseItem; onClose: () => void }) {
+export function ResponseDetail(props: { item: ResponseItem; zone: string; onClose: () => void }) {
+  const { item, onClose } = props
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const dialog = ref.current
@@ -24,6 +25,10 @@ export function ResponseDetail({ item, onClose }: { item: ResponseItem; onClose:
         </button>
       </header>
       <dl>
+        <div>
+          <dt>Submitted ({props.zone})</dt>
+          <dd>{formatTime(item.submitted_at)}</dd>
+        </div>
         {item.answers.map((answer) => (
           <div key={answer.question.id}>
             <dt>{answer.question.title}</dt>

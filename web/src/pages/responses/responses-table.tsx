@@ -4,11 +4,17 @@ import { answerText } from './answers'
 
 type Question = Form['questions'][number]
 
-/** A page of responses, newest first, with the answers to the form's first questions. */
+/**
+ * A page of responses, newest first, with the answers to the questions chosen as columns. A wide
+ * table scrolls sideways inside its own region (focusable, so a keyboard can scroll it too), never
+ * the page.
+ */
 export function ResponsesTable(props: {
   items: ResponseItem[]
   /** The questions shown as columns. */
   columns: Question[]
+  /** The time zone submission times are shown in. */
+  zone: string
   /** Each row has a checkbox to tick it for deletion. */
   selectable: boolean
   selected: Set<string>
@@ -17,13 +23,14 @@ export function ResponsesTable(props: {
 }) {
   const { columns, selectable } = props
   return (
-    <div class="table-wrap">
-      <table>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus for a keyboard to scroll it
+    <section class="table-wrap" aria-label="Responses table" tabIndex={0}>
+      <table class="responses">
         <caption class="visually-hidden">Responses, newest first</caption>
         <thead>
           <tr>
             {selectable && <th scope="col">Select</th>}
-            <th scope="col">Submitted</th>
+            <th scope="col">Submitted ({props.zone})</th>
             {columns.map((question) => (
               <th scope="col" key={question.id}>
                 {question.title}
@@ -46,7 +53,7 @@ export function ResponsesTable(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   )
 }
 

@@ -1,8 +1,15 @@
 import { useReducer } from 'preact/hooks'
-import type { Api, Form, Page, ResponseItem } from '../../api'
+import {
+  type Api,
+  type Form,
+  type Page,
+  type ResponseFilter,
+  type ResponseItem,
+  routeMissing,
+} from '../../api'
 import { useApp } from '../../app-context'
 import { type StreamState, useLoad, useResponseStream } from '../../components'
-import { filterOf } from './answers'
+import { viewerDayFilter, viewerZone } from './answers'
 import { type ResponsesEvent, type ResponsesState, reduceResponses, startingState } from './responses-state'
 
 // The responses page's state: the page and filter shown, the responses ticked, the one open, and
@@ -14,6 +21,10 @@ export interface Responses extends ResponsesState {
   /** The page of responses, once loaded. */
   data: Page<ResponseItem> | undefined
   loadError: unknown
+  /** How many responses the filter lets through, once known (see responseCount). */
+  total: ResponseTotal | undefined
+  /** The viewer's time zone: the filter's days, the table's and the drawer's times are in it. */
+  zone: string
   live: StreamState
   /** Whether this token may delete responses; the controls are hidden without it. */
   canWrite: boolean
@@ -32,11 +43,21 @@ export function useResponses(form: Form): Responses {
   const { api, can } = useApp()
   const [state, dispatch] = useReducer(reduceResponses, undefined, startingState)
   const { page, from, to } = state
-  const filter = filterOf(from, to)
-  const { data, error, reload } = useLoad(
-    () => api.responses.list(form.id, page, PAGE_SIZE, filter),
-    [form.id, page, from, to],
+  const zone = viewerZone()
+  const filter = viewerDayFilter(from, to)
+  const {
+    data,
+    error,
+    reload: reloadPage,
+  } = useLoad(() => api.responses.list(form.id, page, PAGE_SIZE, filter), [form.id, page, from, to])
+  const { data: total, reload: reloadTotal } = useLoad(
+    () => responseTotal(api, form, filter),
+    [form.id, from, to],
   )
+  const reload = () => {
+    reloadPage()
+    reloadTotal()
+  }
 
   // New responses appear without a reload while the first page is shown.
   const live = useResponseStream(api.responses.streamUrl(form.id), reload)
@@ -45,6 +66,8 @@ export function useResponses(form: Form): Responses {
     ...state,
     data,
     loadError: error,
+    total,
+    zone,
     live,
     canWrite: can('responses:write'),
     exportUrl: (format) => api.responses.exportUrl(form.id, format, filter),
@@ -56,6 +79,28 @@ export function useResponses(form: Form): Responses {
     askToDelete: () => dispatch({ type: 'deleteAsked' }),
     cancelDelete: () => dispatch({ type: 'deleteCancelled' }),
     deleteSelected: () => deleteResponses(api, form.id, state.selected, dispatch, reload),
+  }
+}
+
+/** A count of responses: those the filter lets through, or (`ofForm`) all the form's. */
+export interface ResponseTotal {
+  count: number
+  /** The server cannot count a filter's responses (no insights): this is the form's total. */
+  ofForm: boolean
+}
+
+/**
+ * The listing has no total (its wire is frozen); insights count the responses of a window from
+ * figures kept as responses are stored, at a cost that does not grow with them. A server without
+ * insights gives the form's own count, which the page labels as such.
+ */
+async function responseTotal(api: Api, form: Form, filter: ResponseFilter): Promise<ResponseTotal> {
+  try {
+    return { count: (await api.insights.get(form.id, filter)).responses, ofForm: false }
+  } catch (problem) {
+    if (!routeMissing(problem)) throw problem
+    const current = await api.forms.get(form.id)
+    return { count: current.response_count, ofForm: true }
   }
 }
 
