@@ -100,11 +100,9 @@ export function createApi(options: ApiOptions = {}) {
       list: (formId: string, pageNumber: number, pageSize: number, filter: ResponseFilter = {}) =>
         client.responses.page(formId, pageNumber, pageSize, filter),
       delete: (formId: string, ids: string[]) => client.responses.delete(formId, ids),
-      // The dashboard's CSV is for spreadsheets: with a byte order mark, Excel reads its accents right.
       exportUrl: (formId: string, format: 'csv' | 'ndjson', filter: ResponseFilter = {}) =>
         withQuery(`${form(formId)}/responses/export`, {
           format,
-          ...(format === 'csv' ? { bom: 'true' } : {}),
           ...filter,
         }),
       streamUrl: (formId: string) => `${form(formId)}/responses/stream`,

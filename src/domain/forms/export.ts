@@ -151,21 +151,13 @@ const newline = Buffer.from('\n')
 /** UTF-8's byte order mark: how Excel tells a CSV file is UTF-8 (without it, Müller shows as MÃ¼ller). */
 const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf])
 
-export interface ExportOptions {
-  /** CSV only: begin with a UTF-8 byte order mark, for spreadsheet programs. */
-  bom?: boolean
-}
-
-export function exportLines(
-  definition: FormDefinition,
-  format: ExportFormat,
-  options: ExportOptions = {},
-): ExportLines {
+/** NDJSON lines, or CSV: its header (after the byte order mark) and one row a response. */
+export function exportLines(definition: FormDefinition, format: ExportFormat): ExportLines {
   if (format === 'ndjson') return { head: undefined, line: (item) => [...pieces(item), newline] }
   const columns = csvColumns(definition)
   const header = Buffer.from(stringify([columns.map((column) => csvCell(column.header))]))
   return {
-    head: options.bom ? Buffer.concat([byteOrderMark, header]) : header,
+    head: Buffer.concat([byteOrderMark, header]),
     line: (json) => {
       const item = JSON.parse(json.toString()) as ResponseItem
       return [Buffer.from(stringify([columns.map((column) => csvCell(column.value(item)))]))]

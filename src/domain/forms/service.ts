@@ -9,7 +9,7 @@ import { DomainError } from '../errors.js'
 import { type Listing, loadedBytes, type MemoryBudget, type Page, plannedObjects } from '../listing.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { SubmissionBatches } from './batches.js'
-import { type ExportFormat, type ExportOptions, exportLines, exportListing } from './export.js'
+import { type ExportFormat, exportLines, exportListing } from './export.js'
 import {
   createForm,
   deleteForm,
@@ -102,14 +102,13 @@ export function responsesService(
       filter: ResponseFilter,
       format: ExportFormat,
       budget: MemoryBudget,
-      options: ExportOptions = {},
     ) {
       const form = await findForm(db, workspaceId, formId)
       const sizes = await formSizes(db, workspaceId, formId)
       if (!form || !sizes) return undefined
       return {
         listing: exportListing(db, budget, formId, filter, Number(sizes.max_item_bytes)),
-        lines: exportLines(form, format, options),
+        lines: exportLines(form, format),
       }
     },
   }

@@ -170,22 +170,14 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Export every matching response, streamed',
         description:
           '`ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), ' +
-          'hidden fields and variables; with `bom=true` it begins with a UTF-8 byte order mark, so that ' +
-          'spreadsheet programs read accents right. ' +
+          'hidden fields and variables, beginning with a UTF-8 byte order mark so that spreadsheet ' +
+          'programs read accents right. ' +
           boundedMemoryNote,
         params: FormParams,
         querystring: Type.Object(
           {
             format: Type.Optional(
               Type.Unsafe<ExportFormat>({ type: 'string', enum: ['ndjson', 'csv'], default: 'ndjson' }),
-            ),
-            bom: Type.Optional(
-              Type.Boolean({
-                default: false,
-                description:
-                  'CSV only: begin with a UTF-8 byte order mark (EF BB BF), which Excel needs to read ' +
-                  'the file as UTF-8. Off by default, so the bytes are as before.',
-              }),
             ),
             ...ResponseFilterQuery,
           },
@@ -205,15 +197,9 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const filter = responseFilter(request.query)
       const format = request.query.format ?? 'ndjson'
-      const bom = request.query.bom ?? false
-      if (bom && format !== 'csv') {
-        throw validationFailed([{ path: '/bom', message: 'applies to format=csv only' }])
-      }
       const formId = request.params.form_id
       const budget = app.listMemory
-      const exported = await app.ctx.responses.export(workspaceOf(request), formId, filter, format, budget, {
-        bom,
-      })
+      const exported = await app.ctx.responses.export(workspaceOf(request), formId, filter, format, budget)
       if (!exported) throw notFound('form', formId)
       reply
         .type(exportContentType[format])
