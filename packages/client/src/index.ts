@@ -35,6 +35,8 @@ export type Submission = Body<'submitResponse'>
 export type ContactInput = Body<'createContactsBulk'>['contacts'][number]
 export type WebhookInput = Body<'putWebhook'>
 export type ResponseFilter = Omit<Query<'listResponses'>, 'page' | 'page_size'>
+/** Which forms a page of forms shows: `sort` (oldest first by default) and `title` (contains). */
+export type FormListing = Omit<Query<'listForms'>, 'page' | 'page_size'>
 
 export interface CanvassOptions {
   /** Where Canvass answers, e.g. `http://127.0.0.1:3000`. */
@@ -151,8 +153,8 @@ export function createCanvass(options: CanvassOptions) {
     },
     forms: {
       list: () => everything((query) => api.GET('/v1/forms', { params: { query } })),
-      page: (page: number, pageSize = pageSizeOr()) =>
-        onePage(() => api.GET('/v1/forms', { params: { query: { page, page_size: pageSize } } })),
+      page: (page: number, pageSize = pageSizeOr(), listing: FormListing = {}) =>
+        onePage(() => api.GET('/v1/forms', { params: { query: { ...listing, page, page_size: pageSize } } })),
       get: (formId: string) =>
         call(() => api.GET('/v1/forms/{form_id}', { params: { path: form_id(formId) } })),
       create: (form: FormInput) => call(() => api.POST('/v1/forms', { body: form })),

@@ -90,7 +90,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List forms, oldest first
+         * List forms, oldest first unless sorted newest first; optionally by title
          * @description Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
          *
          *     Needs scope `forms:read`.
@@ -816,6 +816,8 @@ export interface components {
                 };
             };
             response_count: number;
+            /** @description When the latest response arrived; null before the first. */
+            last_response_at: string | null;
             /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
             created_at: string;
             /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
@@ -1198,6 +1200,10 @@ export interface operations {
                 page: number;
                 /** @description Items per page (1..1000). */
                 page_size: number;
+                /** @description Oldest first (the default) or newest first. */
+                sort?: "created_at,asc" | "created_at,desc";
+                /** @description Only forms whose title contains this text, ignoring case (ASCII letters on SQLite). */
+                title?: string;
             };
             header?: never;
             path?: never;
