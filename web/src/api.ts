@@ -114,11 +114,14 @@ export function createApi(options: ApiOptions = {}) {
       list: (pageNumber: number) => client.contactLists.page(pageNumber, 100),
       get: (listId: string) => client.contactLists.get(listId),
       create: (name: string) => client.contactLists.create(name),
+      rename: (listId: string, name: string) => client.contactLists.rename(listId, name),
+      delete: (listId: string) => client.contactLists.delete(listId),
       contacts: (listId: string, pageNumber: number, pageSize: number) =>
         client.contacts.page(listId, pageNumber, pageSize),
     },
     contacts: {
       delete: (contactId: string) => client.contacts.delete(contactId),
+      replace: (contactId: string, contact: ContactInput) => client.contacts.replace(contactId, contact),
       bulkAdd: (listId: string, contacts: ContactInput[], idempotencyKey: string) =>
         client.contacts.addBulk(listId, contacts, idempotencyKey),
     },

@@ -226,6 +226,10 @@ export function createCanvass(options: CanvassOptions) {
       get: (listId: string) =>
         call(() => api.GET('/v1/contact-lists/{list_id}', { params: { path: { list_id: listId } } })),
       create: (name: string) => call(() => api.POST('/v1/contact-lists', { body: { name } })),
+      rename: (listId: string, name: string) =>
+        call(() =>
+          api.PATCH('/v1/contact-lists/{list_id}', { params: { path: { list_id: listId } }, body: { name } }),
+        ),
       delete: (listId: string) =>
         call(() => api.DELETE('/v1/contact-lists/{list_id}', { params: { path: { list_id: listId } } })).then(
           () => undefined,
@@ -249,6 +253,14 @@ export function createCanvass(options: CanvassOptions) {
         call(() =>
           api.DELETE('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } } }),
         ).then(() => undefined),
+      /** Replaces a contact's name, address and data (a 409 when another contact of its list has the address). */
+      replace: (contactId: string, contact: ContactInput) =>
+        call(() =>
+          api.PUT('/v1/contacts/{contact_id}', {
+            params: { path: { contact_id: contactId } },
+            body: contact,
+          }),
+        ),
       /**
        * Adds contacts to a list, all or nothing; addresses already there are skipped. Every call
        * carries an Idempotency-Key (a fresh one unless given), so its retries never add twice.
