@@ -22,6 +22,12 @@ const HOST_NAME_MAX = 253
 const atom = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
 const emailPattern = new RegExp(`^${atom}(?:\\.${atom})*@${label}(?:\\.${label})+$`)
 
+/** The rule emailProblem applies, in words, for messages that must say which rule refused an address. */
+export const EMAIL_RULE =
+  'Canvass accepts plain ASCII addresses such as name@example.com: letters, digits and ' +
+  "!#$%&'*+/=?^_`{|}~- before the @ and a dotted host name after it; internationalised addresses " +
+  '(jörg@bücher.de) are refused everywhere, so write the host in its xn-- form'
+
 /** Why an e-mail address is refused, or undefined when it is a plain address of at most 254 characters. */
 export function emailProblem(email: string): string | undefined {
   if (email === '') return 'must not be empty'

@@ -43,6 +43,7 @@ describe('form definitions', () => {
         thank_you: { title: null, message: null, redirect_url: null },
       },
       response_count: 0,
+      last_response_at: null,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
       updated_at: form.created_at,
     })

@@ -7,6 +7,7 @@ import {
   type ContactInput,
   createCanvass,
   type FormInput,
+  type FormListing,
 } from '@canvass/client'
 
 // The dashboard's one way to the server: @canvass/client (the typed client of docs/client.md) in
@@ -89,12 +90,14 @@ export function createApi(options: ApiOptions = {}) {
       signOut: () => client.session.signOut(),
     },
     forms: {
-      list: (pageNumber: number, pageSize = 100) => client.forms.page(pageNumber, pageSize),
+      list: (pageNumber: number, pageSize = 100, listing: FormListing = {}) =>
+        client.forms.page(pageNumber, pageSize, listing),
       get: (formId: string) => client.forms.get(formId),
       getVersioned: (formId: string) => client.forms.getVersioned(formId),
       create: (form: FormInput) => client.forms.create(form),
       replaceIfUnchanged: (formId: string, form: FormInput, etag: string) =>
         client.forms.replaceIfUnchanged(formId, form, etag),
+      delete: (formId: string) => client.forms.delete(formId),
     },
     responses: {
       list: (formId: string, pageNumber: number, pageSize: number, filter: ResponseFilter = {}) =>
@@ -114,11 +117,14 @@ export function createApi(options: ApiOptions = {}) {
       list: (pageNumber: number) => client.contactLists.page(pageNumber, 100),
       get: (listId: string) => client.contactLists.get(listId),
       create: (name: string) => client.contactLists.create(name),
+      rename: (listId: string, name: string) => client.contactLists.rename(listId, name),
+      delete: (listId: string) => client.contactLists.delete(listId),
       contacts: (listId: string, pageNumber: number, pageSize: number) =>
         client.contacts.page(listId, pageNumber, pageSize),
     },
     contacts: {
       delete: (contactId: string) => client.contacts.delete(contactId),
+      replace: (contactId: string, contact: ContactInput) => client.contacts.replace(contactId, contact),
       bulkAdd: (listId: string, contacts: ContactInput[], idempotencyKey: string) =>
         client.contacts.addBulk(listId, contacts, idempotencyKey),
     },

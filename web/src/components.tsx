@@ -136,10 +136,15 @@ export function ConfirmDialog(props: {
   onCancel: () => void
 }) {
   const ref = useRef<HTMLDialogElement>(null)
+  const cancel = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
-    if (props.open && !dialog.open) dialog.showModal()
+    if (props.open && !dialog.open) {
+      dialog.showModal()
+      // The safe choice takes the focus, not the first button (issue 27).
+      cancel.current?.focus()
+    }
     if (!props.open && dialog.open) dialog.close()
   }, [props.open])
   return (
@@ -150,7 +155,7 @@ export function ConfirmDialog(props: {
         <button type="button" class="danger" onClick={props.onConfirm}>
           {props.confirmLabel}
         </button>
-        <button type="button" onClick={props.onCancel}>
+        <button type="button" ref={cancel} onClick={props.onCancel}>
           Cancel
         </button>
       </div>

@@ -1,5 +1,6 @@
+import { EMAIL_RULE, emailProblem } from '../../src/shared/strings'
 import { type Api, ApiError } from './api'
-import { parseCsv } from './csv'
+import { parseCsv, sniffSeparator } from './csv'
 
 // A CSV of contacts added through the bulk API in batches of 1000 (docs/api.md#bulk-add). The
 // API is all or nothing per request, so a batch refused for some rows is sent again without
@@ -25,12 +26,31 @@ interface Row {
   contact: { email: string; name?: string; data?: Record<string, string> }
 }
 
+const separatorNames = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' }
+
+/** Why an address is refused, naming the rule: the server's own check (src/shared/strings.ts). */
+export function emailMessage(email: string): string | undefined {
+  const problem = emailProblem(email.trim())
+  if (!problem || email.trim() === '') return problem
+  return `${problem}. ${EMAIL_RULE}.`
+}
+
 export function rowsOfCsv(text: string): { rows: Row[]; problem?: string } {
-  const [header, ...lines] = parseCsv(text)
+  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  const separator = sniffSeparator(input)
+  const [header, ...lines] = parseCsv(input, separator)
   if (!header) return { rows: [], problem: 'the file is empty' }
   const names = header.map((name) => name.trim().toLowerCase())
   const emailAt = names.indexOf('email')
-  if (emailAt < 0) return { rows: [], problem: 'the first line must name the columns, one of them "email"' }
+  if (emailAt < 0) {
+    const found = header.map((name) => `“${name.trim()}”`).join(', ')
+    return {
+      rows: [],
+      problem:
+        `no column of the first line is named “email” (in any case); read as separated by ` +
+        `${separatorNames[separator]}, its columns are ${found}`,
+    }
+  }
   const nameAt = names.indexOf('name')
   const rows = lines.map((cells, index) => {
     const data: Record<string, string> = {}
@@ -60,6 +80,12 @@ export async function uploadContacts(
   // The same address twice in one request refuses both; anywhere in the file, the first is kept.
   const firstLine = new Map<string, number>()
   const unique = rows.filter((row) => {
+    // Refused here by the server's own rule, so the message can say which rule it is.
+    const problem = emailMessage(row.contact.email)
+    if (problem) {
+      errors.push({ line: row.line, email: row.contact.email, message: `email ${problem}` })
+      return false
+    }
     const key = row.contact.email.trim().toLowerCase()
     const first = firstLine.get(key)
     if (key === '' || first === undefined) {

@@ -35,6 +35,8 @@ export type Submission = Body<'submitResponse'>
 export type ContactInput = Body<'createContactsBulk'>['contacts'][number]
 export type WebhookInput = Body<'putWebhook'>
 export type ResponseFilter = Omit<Query<'listResponses'>, 'page' | 'page_size'>
+/** Which forms a page of forms shows: `sort` (oldest first by default) and `title` (contains). */
+export type FormListing = Omit<Query<'listForms'>, 'page' | 'page_size'>
 
 export interface CanvassOptions {
   /** Where Canvass answers, e.g. `http://127.0.0.1:3000`. */
@@ -151,8 +153,8 @@ export function createCanvass(options: CanvassOptions) {
     },
     forms: {
       list: () => everything((query) => api.GET('/v1/forms', { params: { query } })),
-      page: (page: number, pageSize = pageSizeOr()) =>
-        onePage(() => api.GET('/v1/forms', { params: { query: { page, page_size: pageSize } } })),
+      page: (page: number, pageSize = pageSizeOr(), listing: FormListing = {}) =>
+        onePage(() => api.GET('/v1/forms', { params: { query: { ...listing, page, page_size: pageSize } } })),
       get: (formId: string) =>
         call(() => api.GET('/v1/forms/{form_id}', { params: { path: form_id(formId) } })),
       create: (form: FormInput) => call(() => api.POST('/v1/forms', { body: form })),
@@ -224,6 +226,10 @@ export function createCanvass(options: CanvassOptions) {
       get: (listId: string) =>
         call(() => api.GET('/v1/contact-lists/{list_id}', { params: { path: { list_id: listId } } })),
       create: (name: string) => call(() => api.POST('/v1/contact-lists', { body: { name } })),
+      rename: (listId: string, name: string) =>
+        call(() =>
+          api.PATCH('/v1/contact-lists/{list_id}', { params: { path: { list_id: listId } }, body: { name } }),
+        ),
       delete: (listId: string) =>
         call(() => api.DELETE('/v1/contact-lists/{list_id}', { params: { path: { list_id: listId } } })).then(
           () => undefined,
@@ -247,6 +253,14 @@ export function createCanvass(options: CanvassOptions) {
         call(() =>
           api.DELETE('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } } }),
         ).then(() => undefined),
+      /** Replaces a contact's name, address and data (a 409 when another contact of its list has the address). */
+      replace: (contactId: string, contact: ContactInput) =>
+        call(() =>
+          api.PUT('/v1/contacts/{contact_id}', {
+            params: { path: { contact_id: contactId } },
+            body: contact,
+          }),
+        ),
       /**
        * Adds contacts to a list, all or nothing; addresses already there are skipped. Every call
        * carries an Idempotency-Key (a fresh one unless given), so its retries never add twice.

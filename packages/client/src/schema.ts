@@ -90,7 +90,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List forms, oldest first
+         * List forms, oldest first unless sorted newest first; optionally by title
          * @description Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
          *
          *     Needs scope `forms:read`.
@@ -181,7 +181,7 @@ export interface paths {
         };
         /**
          * Export every matching response, streamed
-         * @description `ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), hidden fields and variables; with `bom=true` it begins with a UTF-8 byte order mark, so that spreadsheet programs read accents right. Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
+         * @description `ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), hidden fields and variables, beginning with a UTF-8 byte order mark so that spreadsheet programs read accents right. Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
          *
          *     Needs scope `responses:read`.
          */
@@ -283,7 +283,11 @@ export interface paths {
         delete: operations["deleteContactList"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a contact list
+         * @description Needs scope `contacts:write`.
+         */
+        patch: operations["renameContactList"];
         trace?: never;
     };
     "/v1/contact-lists/{list_id}/contacts": {
@@ -320,7 +324,13 @@ export interface paths {
          * @description Needs scope `contacts:read`.
          */
         get: operations["getContact"];
-        put?: never;
+        /**
+         * Change a contact’s name, address and data
+         * @description The whole contact is sent, by the rules of the bulk add. An address another contact of the same list has is a `409 conflict`.
+         *
+         *     Needs scope `contacts:write`.
+         */
+        put: operations["replaceContact"];
         post?: never;
         /**
          * Delete a contact
@@ -816,6 +826,8 @@ export interface components {
                 };
             };
             response_count: number;
+            /** @description When the latest response arrived; null before the first. */
+            last_response_at: string | null;
             /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
             created_at: string;
             /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
@@ -1198,6 +1210,10 @@ export interface operations {
                 page: number;
                 /** @description Items per page (1..1000). */
                 page_size: number;
+                /** @description Oldest first (the default) or newest first. */
+                sort?: "created_at,asc" | "created_at,desc";
+                /** @description Only forms whose title contains this text, ignoring case (ASCII letters on SQLite). */
+                title?: string;
             };
             header?: never;
             path?: never;
@@ -1990,8 +2006,6 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "ndjson" | "csv";
-                /** @description CSV only: begin with a UTF-8 byte order mark (EF BB BF), which Excel needs to read the file as UTF-8. Off by default, so the bytes are as before. */
-                bom?: boolean;
                 /** @description Inclusive lower bound on submission time: ISO 8601 or Unix seconds. */
                 since?: string;
                 /** @description Inclusive upper bound on submission time: ISO 8601 or Unix seconds. A bound without fractional digits includes its whole second (`until=1700000000` includes 1700000000.5). */
@@ -2621,6 +2635,107 @@ export interface operations {
             };
         };
     };
+    renameContactList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label for the list (1..256 characters). */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A contact list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listContacts: {
         parameters: {
             query: {
@@ -2751,6 +2866,113 @@ export interface operations {
             };
             /** @description No such resource in the token’s workspace (`not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    name?: string;
+                    /** @description Trimmed, then a valid address (dot-atom local part, dotted host name) of at most 254 characters; compared case-insensitively. */
+                    email: string;
+                    /** @description Free-form string values (at most 100; keys up to 64, values up to 2048 characters). */
+                    data?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A stored contact, as the bulk add returns it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,8 +10,9 @@ import {
   loadContactsOfList,
   planContactsOfList,
 } from './contacts.js'
+import { renameContactList, replaceContact } from './edit.js'
 import { createContactList, deleteContactList, findContactList, listContactLists } from './lists.js'
-import type { BulkRequest } from './validation.js'
+import type { BulkRequest, ValidContact } from './validation.js'
 
 // Contact lists and their contacts, closed over the database (see forms/service.ts).
 export function contactsService(database: Database, clock: Clock, metrics: ProductMetrics) {
@@ -21,6 +22,11 @@ export function contactsService(database: Database, clock: Clock, metrics: Produ
     findList: (workspaceId: string, listId: string) => findContactList(db, workspaceId, listId),
     lists: (workspaceId: string, page: Page) => listContactLists(db, workspaceId, page),
     deleteList: (workspaceId: string, listId: string) => deleteContactList(database, workspaceId, listId),
+    renameList: (workspaceId: string, listId: string, name: string) =>
+      renameContactList(database, clock, workspaceId, listId, name),
+    /** `taken` when another contact of its list has the address. */
+    replace: (workspaceId: string, contactId: string, contact: ValidContact) =>
+      replaceContact(database, clock, workspaceId, contactId, contact),
     /**
      * A page of a list's contacts, oldest first, planned by size and read in batches within
      * `budget`; undefined when the list is not in the workspace.

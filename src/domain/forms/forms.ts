@@ -18,9 +18,30 @@ import { type Page, pageRows } from '../listing.js'
 
 export type { FormView }
 
-type FormRow = Pick<FormsTable, 'id' | 'title' | 'definition' | 'last_seq' | 'created_at' | 'updated_at'>
+type FormRow = Pick<
+  FormsTable,
+  'id' | 'title' | 'definition' | 'last_seq' | 'last_submitted_at' | 'created_at' | 'updated_at'
+>
 
-const formColumns = ['id', 'title', 'definition', 'last_seq', 'created_at', 'updated_at'] as const
+const formColumns = [
+  'id',
+  'title',
+  'definition',
+  'last_seq',
+  'last_submitted_at',
+  'created_at',
+  'updated_at',
+] as const
+
+/** Which forms a listing shows, in which order: oldest first unless `newestFirst`. */
+export interface FormListing {
+  newestFirst?: boolean
+  /** Only forms whose title contains this, ignoring case (ASCII letters on SQLite). */
+  title?: string
+}
+
+// LIKE's wildcards in the searched text match themselves.
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export function formView(row: FormRow): FormView {
   const definition = JSON.parse(row.definition) as FormDefinition
@@ -30,6 +51,8 @@ export function formView(row: FormRow): FormView {
     ...definition,
     settings: completeSettings(definition.settings),
     response_count: Number(row.last_seq),
+    last_response_at:
+      Number(row.last_submitted_at) > 0 ? formatTimestamp(Number(row.last_submitted_at)) : null,
     created_at: formatTimestamp(Number(row.created_at)),
     updated_at: formatTimestamp(Number(row.updated_at)),
   }
@@ -78,26 +101,38 @@ export async function planForms(
   db: Db,
   workspaceId: string,
   page: Page,
+  listing: FormListing = {},
 ): Promise<{ id: string; bytes: number }[]> {
+  const order = listing.newestFirst ? 'desc' : 'asc'
+  const title = listing.title
   return db
     .selectFrom('forms')
     .select(['id', sql<number>`octet_length(definition) + octet_length(title)`.as('bytes')])
     .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
+    .$if(Boolean(title), (query) =>
+      query.where(sql<boolean>`lower(title) like ${likePattern(title ?? '')} escape '\\'`),
+    )
+    .orderBy('created_at', order)
+    .orderBy('id', order)
     .$call((query) => pageRows(query, page))
     .execute()
 }
 
-/** Forms by id, oldest first (then by id), as a page lists them. */
-export async function loadForms(db: Db, workspaceId: string, ids: string[]): Promise<FormView[]> {
+/** Forms by id, in the listing's order (then by id), as a page lists them. */
+export async function loadForms(
+  db: Db,
+  workspaceId: string,
+  ids: string[],
+  listing: FormListing = {},
+): Promise<FormView[]> {
+  const order = listing.newestFirst ? 'desc' : 'asc'
   const rows = await db
     .selectFrom('forms')
     .select(formColumns)
     .where('workspace_id', '=', workspaceId)
     .where('id', 'in', ids)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
+    .orderBy('created_at', order)
+    .orderBy('id', order)
     .execute()
   return rows.map(formView)
 }

@@ -17,7 +17,16 @@ export interface PublicForm {
 export async function findPublicForm(db: Db, clock: Clock, formId: string): Promise<PublicForm | undefined> {
   const row = await db
     .selectFrom('forms')
-    .select(['id', 'workspace_id', 'title', 'definition', 'last_seq', 'created_at', 'updated_at'])
+    .select([
+      'id',
+      'workspace_id',
+      'title',
+      'definition',
+      'last_seq',
+      'last_submitted_at',
+      'created_at',
+      'updated_at',
+    ])
     .where('id', '=', formId)
     .executeTakeFirst()
   if (!row) return undefined

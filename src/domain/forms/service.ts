@@ -13,6 +13,7 @@ import { type ExportFormat, exportLines, exportListing } from './export.js'
 import {
   createForm,
   deleteForm,
+  type FormListing,
   type FormView,
   findForm,
   loadForms,
@@ -40,10 +41,15 @@ export function formsService(database: Database, clock: Clock, changed: FormChan
       return form
     },
     find: (workspaceId: string, formId: string) => findForm(db, workspaceId, formId),
-    /** A page of forms, oldest first, planned by size and read in batches within `budget`. */
-    async page(workspaceId: string, page: Page, budget: MemoryBudget): Promise<Listing<FormView>> {
-      const plan = await planForms(db, workspaceId, page)
-      return plannedObjects(budget, page, plan, (ids) => loadForms(db, workspaceId, ids))
+    /** A page of forms (oldest first by default), planned by size and read in batches within `budget`. */
+    async page(
+      workspaceId: string,
+      page: Page,
+      budget: MemoryBudget,
+      listing: FormListing = {},
+    ): Promise<Listing<FormView>> {
+      const plan = await planForms(db, workspaceId, page, listing)
+      return plannedObjects(budget, page, plan, (ids) => loadForms(db, workspaceId, ids, listing))
     },
     /** `expected`: the `updated_at` values (microseconds) the caller saw; `stale` when it is none of them. */
     async replace(workspaceId: string, formId: string, input: FormInput, expected?: number[]) {

@@ -370,6 +370,8 @@ export interface FormView extends FormDefinition {
   id: string
   title: string
   response_count: number
+  /** When the latest response arrived; null before the first. */
+  last_response_at: string | null
   created_at: string
   updated_at: string
 }

@@ -150,6 +150,7 @@ export function previewView(draft: Draft, saved: Form | undefined): FormView | u
       id: saved?.id ?? 'preview',
       title: draft.title,
       response_count: saved?.response_count ?? 0,
+      last_response_at: saved?.last_response_at ?? null,
       created_at: saved?.created_at ?? new Date().toISOString(),
       updated_at: saved?.updated_at ?? new Date().toISOString(),
     }

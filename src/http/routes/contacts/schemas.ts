@@ -43,7 +43,7 @@ export const StoredContactSchema = Type.Object(
   { $id: 'Contact', description: 'A stored contact, as the bulk add returns it.' },
 )
 
-const ContactInput = Type.Object(
+export const ContactInput = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: contactLimits.nameMax, default: '' })),
     email: Type.String({

@@ -6,10 +6,9 @@ import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { formEtag, ifMatchVersions } from '../../etag.js'
 import { boundedMemoryNote, itemSerializer, sendPage } from '../../listings.js'
-import { PageQuery } from '../../pagination.js'
 import { FormParams, ref } from '../../schemas.js'
 import { formBodyValidatorCompiler } from './definition-check.js'
-import { FormBody, FormPage, FormSchema, IfMatchHeaders } from './schemas.js'
+import { FormBody, FormListQuery, FormPage, FormSchema, IfMatchHeaders } from './schemas.js'
 
 /** The form, with its version in the response headers (see src/http/etag.ts). */
 const formWithEtag = (description: string) =>
@@ -57,16 +56,17 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags,
         operationId: 'listForms',
-        summary: 'List forms, oldest first',
+        summary: 'List forms, oldest first unless sorted newest first; optionally by title',
         description: boundedMemoryNote,
-        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        querystring: FormListQuery,
         response: { 200: ref(FormPage) },
       },
     },
     async (request, reply) => {
-      const page = request.query
+      const { sort, title, ...page } = request.query
+      const order = { newestFirst: sort === 'created_at,desc', title }
       // A definition may be as large as a request body (4 MiB): the page is read and written in batches.
-      const listing = await app.ctx.forms.page(workspaceOf(request), page, app.listMemory)
+      const listing = await app.ctx.forms.page(workspaceOf(request), page, app.listMemory, order)
       return sendPage(request, reply, app.listMemory, page, listing, itemSerializer(reply, FormSchema))
     },
   )

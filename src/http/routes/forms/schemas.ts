@@ -7,7 +7,7 @@ import {
   questionKinds,
   VARIABLE_VALUE_MAX,
 } from '../../../shared/forms/definition.js'
-import { PagedList } from '../../pagination.js'
+import { PagedList, PageQuery } from '../../pagination.js'
 import { IdString, ref, Timestamp } from '../../schemas.js'
 import { SettingsBody, SettingsSchema } from './settings-schemas.js'
 
@@ -157,6 +157,9 @@ export const FormSchema = Type.Object(
     ),
     settings: SettingsSchema,
     response_count: Type.Integer(),
+    last_response_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'When the latest response arrived; null before the first.',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -258,6 +261,28 @@ export const ResponseFilterQuery = {
 }
 
 export const FormPage = PagedList(ref(FormSchema), 'FormPage')
+
+export const FormListQuery = Type.Object(
+  {
+    ...PageQuery,
+    sort: Type.Optional(
+      Type.Unsafe<'created_at,asc' | 'created_at,desc'>({
+        type: 'string',
+        enum: ['created_at,asc', 'created_at,desc'],
+        default: 'created_at,asc',
+        description: 'Oldest first (the default) or newest first.',
+      }),
+    ),
+    title: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description: 'Only forms whose title contains this text, ignoring case (ASCII letters on SQLite).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
 export const ResponsePage = PagedList(ref(ResponseItemSchema), 'ResponsePage')
 
 export const IfMatchHeaders = Type.Object({
