@@ -27,7 +27,7 @@ afterAll(async () => {
 async function newFormPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  page.setDefaultTimeout(45_000)
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
   await page.goto(`${base}/app`)
   await page.getByLabel('API token').fill(ctx.token)

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createForm } from '../forms/fixtures.js'
 import { ensureDashboardBuilt, expectAccessible, launchChromium, screenshots } from '../support/browser.js'
@@ -47,7 +47,7 @@ afterAll(async () => {
 async function signedInPage(token = ctx.token): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
   const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  page.setDefaultTimeout(45_000)
   // A script error in the app is a failure worth seeing, whatever the step that then times out.
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
   await page.goto(`${base}/app`)
@@ -276,7 +276,14 @@ describe('the form builder', { timeout: 90_000 }, () => {
     await expect
       .poll(() => page.getByText('Unsaved changes (kept in this tab until you save)').count())
       .toBe(1)
+    // A person reloading says yes to the browser's "leave the page?"; Chromium asks only when the
+    // page has had a gesture, so the answer is given if asked, not waited for.
+    const leave = (dialog: Dialog) => {
+      if (dialog.type() === 'beforeunload') void dialog.accept()
+    }
+    page.on('dialog', leave)
     await page.reload()
+    page.off('dialog', leave)
     await expect.poll(() => page.getByLabel('Form title').inputValue()).toBe('Draft, edited')
     await expect
       .poll(() => page.getByText('Unsaved changes from earlier in this tab were restored.').count())

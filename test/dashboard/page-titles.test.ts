@@ -46,7 +46,7 @@ describe('titles and focus on every route', { timeout: 120_000 }, () => {
   it('names each page and form in the title; the first Tab after a change reaches the skip link and the menu', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
-    page.setDefaultTimeout(20_000)
+    page.setDefaultTimeout(45_000)
     await page.goto(`${base}/app`)
     await expect.poll(() => page.title()).toBe('Sign in · Canvass')
     await page.getByLabel('API token').fill(ctx.token)

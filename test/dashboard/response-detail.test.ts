@@ -45,7 +45,7 @@ afterAll(async () => {
 async function responsesPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  page.setDefaultTimeout(45_000)
   await page.goto(`${base}/app`)
   await page.getByLabel('API token').fill(ctx.token)
   await page.getByRole('button', { name: 'Sign in' }).click()

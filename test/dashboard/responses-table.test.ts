@@ -102,7 +102,7 @@ async function responsesPage(): Promise<Page> {
     locale: 'en-GB',
   })
   const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  page.setDefaultTimeout(45_000)
   await page.goto(`${base}/app`)
   await page.getByLabel('API token').fill(ctx.token)
   await page.getByRole('button', { name: 'Sign in' }).click()
