@@ -77,6 +77,26 @@ export async function lockContactList(trx: Db, workspaceId: string, listId: stri
 }
 
 /**
+ * The workspace's contact with its list locked for the rest of the transaction (the list row first,
+ * as in addContactsToList: one lock order everywhere); undefined when it is not the workspace's.
+ */
+export async function lockedContact(
+  trx: Db,
+  workspaceId: string,
+  contactId: string,
+): Promise<{ id: string; list_id: string } | undefined> {
+  const contact = await trx
+    .selectFrom('contacts')
+    .innerJoin('contact_lists', 'contact_lists.id', 'contacts.list_id')
+    .select(['contacts.id', 'contacts.list_id'])
+    .where('contacts.id', '=', contactId)
+    .where('contact_lists.workspace_id', '=', workspaceId)
+    .executeTakeFirst()
+  if (contact) await lockContactList(trx, workspaceId, contact.list_id)
+  return contact
+}
+
+/**
  * Inserts the contacts into a locked list, skipping addresses already on it, and keeps
  * contact_count. Returns the added ones in request order.
  */
@@ -163,16 +183,8 @@ export async function deleteContact(
   contactId: string,
 ): Promise<boolean> {
   return database.transaction(async (trx) => {
-    const contact = await trx
-      .selectFrom('contacts')
-      .innerJoin('contact_lists', 'contact_lists.id', 'contacts.list_id')
-      .select(['contacts.id', 'contacts.list_id'])
-      .where('contacts.id', '=', contactId)
-      .where('contact_lists.workspace_id', '=', workspaceId)
-      .executeTakeFirst()
+    const contact = await lockedContact(trx, workspaceId, contactId)
     if (!contact) return false
-    // The list row first, as in addContactsToList: one lock order everywhere.
-    await lockContactList(trx, workspaceId, contact.list_id)
     const deleted = await trx.deleteFrom('contacts').where('id', '=', contact.id).executeTakeFirst()
     // A concurrent delete got there first: for this caller the contact does not exist.
     if (Number(deleted.numDeletedRows) === 0) return false

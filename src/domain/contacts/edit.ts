@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js'
 import { type Database, isUniqueViolation } from '../../db/database.js'
-import { type ContactView, contactView, lockContactList } from './contacts.js'
+import { type ContactView, contactView, lockedContact } from './contacts.js'
 import { type ContactListView, contactListView } from './lists.js'
 import type { ValidContact } from './validation.js'
 
@@ -38,15 +38,8 @@ export async function replaceContact(
 ): Promise<ContactView | 'taken' | undefined> {
   try {
     return await database.transaction(async (trx) => {
-      const found = await trx
-        .selectFrom('contacts')
-        .innerJoin('contact_lists', 'contact_lists.id', 'contacts.list_id')
-        .select(['contacts.id', 'contacts.list_id'])
-        .where('contacts.id', '=', contactId)
-        .where('contact_lists.workspace_id', '=', workspaceId)
-        .executeTakeFirst()
+      const found = await lockedContact(trx, workspaceId, contactId)
       if (!found) return undefined
-      await lockContactList(trx, workspaceId, found.list_id)
       const row = await trx
         .updateTable('contacts')
         .set({

@@ -23,7 +23,8 @@ type FormRow = Pick<
   'id' | 'title' | 'definition' | 'last_seq' | 'last_submitted_at' | 'created_at' | 'updated_at'
 >
 
-const formColumns = [
+/** The columns a FormView is made of (formView). */
+export const formColumns = [
   'id',
   'title',
   'definition',

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { Clock } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import { type Acceptance, publicAcceptance } from '../../shared/forms/settings.js'
-import { type FormView, formView } from './forms.js'
+import { type FormView, formColumns, formView } from './forms.js'
 
 // Forms as respondents reach them: by id alone, without a token, and only once their owner
 // has made them public (docs/api.md#respondents).
@@ -17,16 +17,7 @@ export interface PublicForm {
 export async function findPublicForm(db: Db, clock: Clock, formId: string): Promise<PublicForm | undefined> {
   const row = await db
     .selectFrom('forms')
-    .select([
-      'id',
-      'workspace_id',
-      'title',
-      'definition',
-      'last_seq',
-      'last_submitted_at',
-      'created_at',
-      'updated_at',
-    ])
+    .select([...formColumns, 'workspace_id'])
     .where('id', '=', formId)
     .executeTakeFirst()
   if (!row) return undefined
