@@ -158,6 +158,9 @@ const examples: Record<string, (f: Fixtures) => { body?: unknown; query?: Record
   'POST /v1/contacts/bulk': (f) => ({
     body: { list_id: f.params['list_id'], contacts: [{ name: 'Bo', email: uniqueEmail('example') }] },
   }),
+  'PUT /v1/contacts/{contact_id}': () => ({
+    body: { name: 'Ada', email: uniqueEmail('edited'), data: { city: 'Hamburg' } },
+  }),
   'PUT /v1/forms/{form_id}/webhooks/{tag}': (f) => ({
     body: { url: 'http://127.0.0.1:9/hook', secret: f.webhookSecret },
   }),
