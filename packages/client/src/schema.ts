@@ -1335,6 +1335,8 @@ export interface operations {
                             redirect_url?: string | null;
                         };
                     };
+                    /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
+                    last_response_at?: string | null;
                 };
             };
         };
@@ -1556,6 +1558,8 @@ export interface operations {
                             redirect_url?: string | null;
                         };
                     };
+                    /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
+                    last_response_at?: string | null;
                 };
             };
         };

@@ -75,6 +75,12 @@ export const FormBody = Type.Object(
       ),
     ),
     settings: Type.Optional(SettingsBody),
+    last_response_at: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read.',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
