@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureDashboardBuilt, launchChromium } from '../support/browser.js'
+import { ensureDashboardBuilt, launchChromium, signedInDashboard } from '../support/browser.js'
 import { useTestContext } from '../support/context.js'
 import { checkScreen } from '../support/screens.js'
 
@@ -25,14 +25,9 @@ afterAll(async () => {
 })
 
 async function newFormPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
-  await page.goto(`${base}/app`)
-  await page.getByLabel('API token').fill(ctx.token)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
+  const page = await signedInDashboard(browser, base, ctx.token, {
+    context: { viewport: { width: 1280, height: 900 } },
+  })
   await page.getByRole('link', { name: 'New form' }).click()
   await page.getByRole('heading', { level: 1, name: 'New form' }).waitFor()
   return page

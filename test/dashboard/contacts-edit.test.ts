@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureDashboardBuilt, launchChromium } from '../support/browser.js'
+import { ensureDashboardBuilt, launchChromium, signedInDashboard } from '../support/browser.js'
 import { useTestContext } from '../support/context.js'
 import { checkScreen } from '../support/screens.js'
 
@@ -42,14 +42,7 @@ afterAll(async () => {
 })
 
 async function signedIn(path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  await page.goto(`${base}/app`)
-  await page.getByLabel('API token').fill(ctx.token)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
-  await page.goto(`${base}${path}`)
+  const page = await signedInDashboard(browser, base, ctx.token, { path: path })
   return page
 }
 

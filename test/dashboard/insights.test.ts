@@ -1,7 +1,13 @@
 import type { AddressInfo } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureDashboardBuilt, expectAccessible, launchChromium, screenshots } from '../support/browser.js'
+import {
+  ensureDashboardBuilt,
+  expectAccessible,
+  launchChromium,
+  screenshots,
+  signedInDashboard,
+} from '../support/browser.js'
 import { useTestContext } from '../support/context.js'
 
 // The Insights page in a real browser: the figures it shows are GET .../insights's, and a response
@@ -47,13 +53,6 @@ function paintedCanvases(): number {
   }).length
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${base}/app`)
-  await page.getByLabel('API token').fill(ctx.token)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
-}
-
 beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`
@@ -79,9 +78,8 @@ afterAll(async () => {
 
 describe('the insights page', () => {
   it('shows the figures GET .../insights answers, as charts with tables, filtered by dates', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const page = await context.newPage()
-    await signIn(page)
+    const page = await signedInDashboard(browser, base, ctx.token)
+    const context = page.context()
     // A style or script the Content-Security-Policy refused would show up here (the sign-in page's
     // 401 for "no session yet" comes before).
     const consoleErrors: string[] = []
@@ -123,9 +121,8 @@ describe('the insights page', () => {
   })
 
   it('adds a response submitted on the hosted page to the charts and the table without a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const page = await context.newPage()
-    await signIn(page)
+    const page = await signedInDashboard(browser, base, ctx.token)
+    const context = page.context()
     await page.goto(`${base}/app/forms/${formId}/insights`)
     const before = await insights()
     await expect.poll(() => page.getByText(`${before.responses} responses`).isVisible()).toBe(true)

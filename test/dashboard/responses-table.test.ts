@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Clock, processClock } from '../../src/clock.js'
 import { storeResponses } from '../../src/domain/forms/responses/store.js'
-import { ensureDashboardBuilt, launchChromium } from '../support/browser.js'
+import { ensureDashboardBuilt, launchChromium, signedInDashboard } from '../support/browser.js'
 import { useTestContext } from '../support/context.js'
 import { checkScreen } from '../support/screens.js'
 
@@ -95,19 +95,10 @@ afterAll(async () => {
 })
 
 async function responsesPage(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    acceptDownloads: true,
-    timezoneId: 'Asia/Tokyo',
-    locale: 'en-GB',
+  const page = await signedInDashboard(browser, base, ctx.token, {
+    path: `/app/forms/${formId}`,
+    context: { acceptDownloads: true, timezoneId: 'Asia/Tokyo', locale: 'en-GB' },
   })
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  await page.goto(`${base}/app`)
-  await page.getByLabel('API token').fill(ctx.token)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
-  await page.goto(`${base}/app/forms/${formId}`)
   await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBe(5)
   return page
 }

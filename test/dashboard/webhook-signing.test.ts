@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureDashboardBuilt, launchChromium } from '../support/browser.js'
+import { ensureDashboardBuilt, launchChromium, signedInDashboard } from '../support/browser.js'
 import { useTestContext } from '../support/context.js'
 import { answer, type Receiver, startReceiver } from '../support/receiver.js'
 import { checkScreen } from '../support/screens.js'
@@ -35,15 +35,8 @@ afterAll(async () => {
 })
 
 async function webhooksPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base })
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  await page.goto(`${base}/app`)
-  await page.getByLabel('API token').fill(ctx.token)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
-  await page.goto(`${base}/app/forms/${formId}/webhooks`)
+  const page = await signedInDashboard(browser, base, ctx.token, { path: `/app/forms/${formId}/webhooks` })
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base })
   await page.getByRole('button', { name: 'Add a webhook' }).waitFor()
   return page
 }

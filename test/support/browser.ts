@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 // Debian's Chromium driven by playwright-core: headless, no sandbox (containers), and nothing that
@@ -60,4 +60,34 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   }
   await page.emulateMedia({ colorScheme: 'light' })
   if (original) await page.setViewportSize(original)
+}
+
+export interface DashboardOptions {
+  /** Where to go once signed in, a path such as `/app/forms/<id>`; the forms list when left out. */
+  path?: string
+  /** More for the browser context: a time zone, downloads, a viewport other than 1280 × 800. */
+  context?: BrowserContextOptions
+}
+
+/**
+ * A fresh browser context signed in to the dashboard with a token, as a person does it (the sign-in
+ * form), then at `path`. Every dashboard test starts here, with Playwright's waits at 45 s: the
+ * suite runs beside other processes on two cores.
+ */
+export async function signedInDashboard(
+  browser: Browser,
+  base: string,
+  token: string,
+  options: DashboardOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options.context })
+  const page = await context.newPage()
+  page.setDefaultTimeout(45_000)
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
+  await page.goto(`${base}/app`)
+  await page.getByLabel('API token').fill(token)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
+  if (options.path) await page.goto(`${base}${options.path}`)
+  return page
 }
