@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { CanvassError, createCanvass } from '@canvass/client'
 import { parse } from 'csv-parse'
 import { listIdPattern, type ValidContact, validateContact } from '../domain/contacts/validation.js'
 import type { FieldError } from '../domain/errors.js'
+import { type Separator, sniffSeparator } from '../shared/csv-separator.js'
 
 // `canvass contacts import`: streams a CSV through POST /v1/contacts/bulk in batches, sent by
 // @canvass/client (retries, Idempotency-Key). Rows are checked with the server's own rules
@@ -59,11 +61,18 @@ export async function importContacts(options: ImportOptions): Promise<ImportSumm
   // so it matches the 'skip' events it emits, which run ahead of the loop below.
   let parsedLine = 0
 
+  let delimiter: Separator
+  try {
+    delimiter = await separatorOf(options.file)
+  } catch (error) {
+    return { ...summary, fatal: `cannot read ${options.file}: ${(error as Error).message}` }
+  }
   const file = createReadStream(options.file)
   const parser = file.pipe(
     parse({
       info: true,
       bom: true,
+      delimiter,
       skip_empty_lines: true,
       // Stray quotes inside a field are kept as text (the row's own checks then judge it);
       // an unclosed quote or a ragged row is reported with its line.
@@ -117,6 +126,17 @@ export async function importContacts(options: ImportOptions): Promise<ImportSumm
   }
   summary.rejected.sort((a, b) => a.line - b.line)
   return summary
+}
+
+/** The file's separator, told from its first 64 KiB (the header line), as the dashboard tells it. */
+async function separatorOf(path: string): Promise<Separator> {
+  const handle = await open(path)
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0)
+    return sniffSeparator(buffer.subarray(0, bytesRead).toString('utf8'))
+  } finally {
+    await handle.close()
+  }
 }
 
 interface Header {

@@ -164,6 +164,25 @@ describe('contacts import', () => {
     expect((await allContacts(listId)).map((c) => c.name)).toEqual(['X', 'Y "quoted"'])
   })
 
+  it('reads files saved with `;` or tabs and a byte order mark, as spreadsheets save them', async () => {
+    const listId = await newList()
+    const semicolons = join(dir, 'semicolons.csv')
+    // Excel in a German locale: a BOM, `;` between fields, a comma inside a field, the header capitalised.
+    writeFileSync(semicolons, '\uFEFFName;Email;City\r\nMüller, Anna;anna@example.com;Köln\r\n')
+    const tabs = join(dir, 'tabs.tsv')
+    writeFileSync(tabs, 'email\tname\nben@example.com\tBen; Jr.\n')
+    for (const file of [semicolons, tabs]) {
+      const run = await importFile(file, listId)
+      expect(run.code, run.output).toBe(0)
+      expect(run.output).toContain('added: 1')
+    }
+    const contacts = await allContacts(listId)
+    expect(contacts.map((c) => [c.email, c.name, c.data])).toEqual([
+      ['anna@example.com', 'Müller, Anna', '{"City":"Köln"}'],
+      ['ben@example.com', 'Ben; Jr.', '{}'],
+    ])
+  })
+
   it('reports a malformed file with line numbers, imports its good rows and does not crash', async () => {
     const listId = await newList()
     const file = join(dir, 'malformed.csv')

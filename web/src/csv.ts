@@ -1,23 +1,9 @@
 // RFC 4180 CSV: quoted fields with doubled quotes, separators and line breaks inside quotes, CRLF or LF.
 // Small enough to keep here rather than ship a parser library to every dashboard visitor.
 
-export type Separator = ',' | ';' | '\t'
+import type { Separator } from '../../src/shared/csv-separator'
 
-/**
- * The separator of the header line: the one of `,` `;` and tab found most often outside quotes
- * (spreadsheets in many locales save `;`, and copies from them are tab-separated).
- */
-export function sniffSeparator(text: string): Separator {
-  const counts: Record<Separator, number> = { ',': 0, ';': 0, '\t': 0 }
-  let quoted = false
-  for (const char of text) {
-    if (char === '"') quoted = !quoted
-    else if (!quoted && (char === '\n' || char === '\r')) break
-    else if (!quoted && char in counts) counts[char as Separator]++
-  }
-  const best = (Object.keys(counts) as Separator[]).sort((a, b) => counts[b] - counts[a])[0] as Separator
-  return counts[best] > 0 ? best : ','
-}
+export { type Separator, sniffSeparator } from '../../src/shared/csv-separator'
 
 export function parseCsv(text: string, separator: Separator = ','): string[][] {
   const rows: string[][] = []
