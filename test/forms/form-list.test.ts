@@ -77,6 +77,31 @@ describe('the list of forms', () => {
     expect(one.json().last_response_at).toBe(after.last_response_at)
   })
 
+  it('names the newest response the form still has once later ones are deleted, null once none is left', async () => {
+    const formId = ids[1] as string
+    await submitMany(ctx, formId, 3)
+    const listed = await ctx.request({
+      method: 'GET',
+      url: `/v1/forms/${formId}/responses?sort=submitted_at,asc`,
+    })
+    const [first, second, third] = listed.json().items as { id: string; submitted_at: string }[]
+    const lastResponse = async () => (await ctx.request({ method: 'GET', url: `/v1/forms/${formId}` })).json()
+    expect((await lastResponse()).last_response_at).toBe(third?.submitted_at)
+    const remove = (id: string | undefined) =>
+      ctx.request({ method: 'DELETE', url: `/v1/forms/${formId}/responses?included_response_ids=${id}` })
+    expect((await remove(third?.id)).statusCode).toBe(204)
+    expect(await lastResponse()).toMatchObject({ response_count: 2, last_response_at: second?.submitted_at })
+    // Deleting an older one changes nothing; deleting every one leaves none to name.
+    expect((await remove(first?.id)).statusCode).toBe(204)
+    expect((await lastResponse()).last_response_at).toBe(second?.submitted_at)
+    expect((await remove(second?.id)).statusCode).toBe(204)
+    expect(await lastResponse()).toMatchObject({ response_count: 0, last_response_at: null })
+    // The next response is newer than every one before it, deleted or not.
+    await submitMany(ctx, formId, 1)
+    const next = (await lastResponse()).last_response_at
+    expect(Date.parse(next)).toBeGreaterThanOrEqual(Date.parse(third?.submitted_at as string))
+  })
+
   it('refuses an unknown order or an empty search with a 400 naming the parameter', async () => {
     for (const query of ['?sort=title', '?title=']) {
       const { response } = await list(query)

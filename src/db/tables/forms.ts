@@ -12,6 +12,8 @@ export interface FormsTable {
   last_seq: number
   /** submitted_at of the newest response ever stored (0 before the first). */
   last_submitted_at: number
+  /** submitted_at of the newest response the form still has (0 when it has none). */
+  last_response_at: number
   /** Byte length (UTF-8) of the largest response item ever stored for the form; 0 before the first. */
   max_item_bytes: Generated<number>
   created_at: number

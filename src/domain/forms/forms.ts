@@ -20,7 +20,7 @@ export type { FormView }
 
 type FormRow = Pick<
   FormsTable,
-  'id' | 'title' | 'definition' | 'last_seq' | 'last_submitted_at' | 'created_at' | 'updated_at'
+  'id' | 'title' | 'definition' | 'last_seq' | 'last_response_at' | 'created_at' | 'updated_at'
 >
 
 /** The columns a FormView is made of (formView). */
@@ -29,7 +29,7 @@ export const formColumns = [
   'title',
   'definition',
   'last_seq',
-  'last_submitted_at',
+  'last_response_at',
   'created_at',
   'updated_at',
 ] as const
@@ -52,8 +52,7 @@ export function formView(row: FormRow): FormView {
     ...definition,
     settings: completeSettings(definition.settings),
     response_count: Number(row.last_seq),
-    last_response_at:
-      Number(row.last_submitted_at) > 0 ? formatTimestamp(Number(row.last_submitted_at)) : null,
+    last_response_at: Number(row.last_response_at) > 0 ? formatTimestamp(Number(row.last_response_at)) : null,
     created_at: formatTimestamp(Number(row.created_at)),
     updated_at: formatTimestamp(Number(row.updated_at)),
   }
@@ -80,6 +79,7 @@ export async function createForm(
     definition: JSON.stringify(definition),
     last_seq: 0,
     last_submitted_at: 0,
+    last_response_at: 0,
     created_at: now,
     updated_at: now,
   }

@@ -44,7 +44,10 @@ export async function deleteResponses(
       where responses.id = renumbered.id`.execute(trx)
     await trx
       .updateTable('forms')
-      .set({ last_seq: sql`last_seq - ${deleted.length}` })
+      .set({
+        last_seq: sql`last_seq - ${deleted.length}`,
+        last_response_at: sql`coalesce((select max(submitted_at) from responses where form_id = ${formId}), 0)`,
+      })
       .where('id', '=', formId)
       .execute()
     return true

@@ -104,6 +104,8 @@ export async function storeResponses(
   >`
     update forms set last_seq = last_seq + ${count},
       last_submitted_at = case when last_submitted_at >= ${now}
+        then last_submitted_at + ${count} else ${now + count - 1} end,
+      last_response_at = case when last_submitted_at >= ${now}
         then last_submitted_at + ${count} else ${now + count - 1} end
     where id = ${formId} and workspace_id = ${workspaceId}
     returning definition, last_seq, last_submitted_at, max_item_bytes`.execute(trx)
@@ -146,7 +148,8 @@ export async function storeResponses(
     // Both columns were advanced by `count`: taking `refused` back leaves them where storing only
     // the accepted ones would have (max(now, previous + 1 µs) for the first, then one µs apart).
     await sql`update forms set last_seq = last_seq - ${refused},
-      last_submitted_at = last_submitted_at - ${refused} where id = ${formId}`.execute(trx)
+      last_submitted_at = last_submitted_at - ${refused}, last_response_at = last_response_at - ${refused}
+      where id = ${formId}`.execute(trx)
   }
 
   // Kept for the listing, which reads a page in one go only when every item of the form is small.
