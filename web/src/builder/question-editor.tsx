@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
 import { ChoicesEditor } from './choices-editor'
 import { type DraftQuestion, fieldId, kindLabels } from './draft'
@@ -27,12 +27,23 @@ export function QuestionEditor(props: {
     else properties[name] = value
     onChange({ ...question, properties })
   }
+  // A problem inside Advanced opens it, so the message is seen where it is.
+  const advancedProblem = ['max_length', 'min', 'max'].some((name) => messageAt(`${base}/properties/${name}`))
+  const advanced = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    if (advancedProblem && advanced.current) advanced.current.open = true
+  }, [advancedProblem])
   const integerField = (name: string, label: string, hint: string) => (
     <IntegerProperty {...{ question, base, name, label, hint, messageAt, setProperty }} />
   )
   return (
     <div class="question-fields">
-      <Field path={`${base}/title`} label="Question" message={messageAt(`${base}/title`)}>
+      <Field
+        path={`${base}/title`}
+        label="Question"
+        hint="What people are asked, as they will read it."
+        message={messageAt(`${base}/title`)}
+      >
         {(control) => (
           <input
             {...control}
@@ -42,7 +53,13 @@ export function QuestionEditor(props: {
         )}
       </Field>
       <div class="field-row">
-        <Field path={`${base}/type`} label="Kind" message={messageAt(`${base}/type`)}>
+        <Field
+          path={`${base}/type`}
+          label="Kind"
+          hint={kindHints[question.type]}
+          message={messageAt(`${base}/type`)}
+          class="grow"
+        >
           {(control) => (
             <select
               {...control}
@@ -57,15 +74,21 @@ export function QuestionEditor(props: {
             </select>
           )}
         </Field>
-        <div class="field check">
-          <input
-            type="checkbox"
-            id={fieldId(`${base}/required`)}
-            checked={question.required}
-            onChange={(event) => onChange({ ...question, required: event.currentTarget.checked })}
-          />
-          <label for={fieldId(`${base}/required`)}>Required</label>
-        </div>
+      </div>
+      <div class="field check">
+        <input
+          type="checkbox"
+          id={fieldId(`${base}/required`)}
+          aria-describedby={`${fieldId(`${base}/required`)}-hint`}
+          checked={question.required}
+          onChange={(event) => onChange({ ...question, required: event.currentTarget.checked })}
+        />
+        <label for={fieldId(`${base}/required`)}>Required</label>
+        <span class="hint" id={`${fieldId(`${base}/required`)}-hint`}>
+          {question.required
+            ? 'People cannot send the form without answering this.'
+            : 'People may leave this empty.'}
+        </span>
       </div>
       {pendingKind && (
         <KindChangeWarning
@@ -77,14 +100,6 @@ export function QuestionEditor(props: {
           }}
           onCancel={() => setPendingKind(null)}
         />
-      )}
-      {(question.type === 'short_text' || question.type === 'long_text') &&
-        integerField('max_length', 'Longest answer (characters)', 'Empty: 10,000.')}
-      {question.type === 'number' && (
-        <div class="field-row">
-          {integerField('min', 'Smallest', 'Empty: no lower bound.')}
-          {integerField('max', 'Largest', 'Empty: no upper bound.')}
-        </div>
       )}
       {question.type === 'rating' && integerField('steps', 'Steps', '3 to 10; empty: 5.')}
       {question.type === 'opinion_scale' && (
@@ -107,8 +122,46 @@ export function QuestionEditor(props: {
           <label for={fieldId(`${base}/properties/allow_multiple`)}>People may pick several</label>
         </div>
       )}
+      <details class="advanced" ref={advanced}>
+        <summary>
+          Advanced<span class="visually-hidden"> settings of question {index + 1}</span>
+        </summary>
+        <p class="question-id">
+          Question id <code>{question.id}</code>
+        </p>
+        <p class="hint lead-hint">
+          How the API, exports and webhooks name this question’s answers. It stays the same when the question
+          is renamed.
+        </p>
+        {(question.type === 'short_text' || question.type === 'long_text') &&
+          integerField('max_length', 'Longest answer (characters)', 'Empty: 10,000.')}
+        {question.type === 'number' && (
+          <div class="field-row">
+            {integerField('min', 'Smallest', 'Answers below it are refused. Empty: no lower bound.')}
+            {integerField('max', 'Largest', 'Answers above it are refused. Empty: no upper bound.')}
+          </div>
+        )}
+      </details>
     </div>
   )
+}
+
+/** What each kind asks of people, in their words. */
+const kindHints: Record<QuestionKind, string> = {
+  short_text: 'One line of text.',
+  long_text: 'A few lines or paragraphs of text.',
+  email: 'An e-mail address, checked before it is sent.',
+  url: 'A web address starting with http:// or https://.',
+  phone_number: 'A phone number with its country code, e.g. +4915112345678.',
+  number: 'A whole number.',
+  rating: 'A rating from 1 to the number of steps.',
+  opinion_scale: 'A row of numbers to pick one from, e.g. 0 (disagree) to 10 (agree).',
+  nps: 'How likely people are to recommend you, from 0 to 10.',
+  customer_sat: 'How satisfied people are, from 1 to 5.',
+  yes_no: 'Yes or no.',
+  multiple_choice: 'One of your choices, or several if you allow it.',
+  dropdown: 'One of your choices, from a list that opens.',
+  date: 'A calendar date.',
 }
 
 /** A whole-number property (a length, a bound, a number of steps); empty leaves it to the default. */
