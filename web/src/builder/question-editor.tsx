@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useState } from 'preact/hooks'
 import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
 import { ChoicesEditor } from './choices-editor'
 import { type DraftQuestion, fieldId, kindLabels } from './draft'
-import { Field, numberOrUndefined } from './field'
+import { Field } from './field'
 import { changeKind, KindChangeWarning } from './kind-change'
+import { AdvancedSettings, IntegerProperty } from './question-properties'
 
 /** A question's title, kind, whether it is required, and the properties its kind has. */
 export function QuestionEditor(props: {
@@ -27,12 +28,6 @@ export function QuestionEditor(props: {
     else properties[name] = value
     onChange({ ...question, properties })
   }
-  // A problem inside Advanced opens it, so the message is seen where it is.
-  const advancedProblem = ['max_length', 'min', 'max'].some((name) => messageAt(`${base}/properties/${name}`))
-  const advanced = useRef<HTMLDetailsElement>(null)
-  useEffect(() => {
-    if (advancedProblem && advanced.current) advanced.current.open = true
-  }, [advancedProblem])
   const integerField = (name: string, label: string, hint: string) => (
     <IntegerProperty {...{ question, base, name, label, hint, messageAt, setProperty }} />
   )
@@ -75,21 +70,11 @@ export function QuestionEditor(props: {
           )}
         </Field>
       </div>
-      <div class="field check">
-        <input
-          type="checkbox"
-          id={fieldId(`${base}/required`)}
-          aria-describedby={`${fieldId(`${base}/required`)}-hint`}
-          checked={question.required}
-          onChange={(event) => onChange({ ...question, required: event.currentTarget.checked })}
-        />
-        <label for={fieldId(`${base}/required`)}>Required</label>
-        <span class="hint" id={`${fieldId(`${base}/required`)}-hint`}>
-          {question.required
-            ? 'People cannot send the form without answering this.'
-            : 'People may leave this empty.'}
-        </span>
-      </div>
+      <RequiredField
+        id={fieldId(`${base}/required`)}
+        required={question.required}
+        set={(required) => onChange({ ...question, required })}
+      />
       {pendingKind && (
         <KindChangeWarning
           question={question}
@@ -122,26 +107,7 @@ export function QuestionEditor(props: {
           <label for={fieldId(`${base}/properties/allow_multiple`)}>People may pick several</label>
         </div>
       )}
-      <details class="advanced" ref={advanced}>
-        <summary>
-          Advanced<span class="visually-hidden"> settings of question {index + 1}</span>
-        </summary>
-        <p class="question-id">
-          Question id <code>{question.id}</code>
-        </p>
-        <p class="hint lead-hint">
-          How the API, exports and webhooks name this question’s answers. It stays the same when the question
-          is renamed.
-        </p>
-        {(question.type === 'short_text' || question.type === 'long_text') &&
-          integerField('max_length', 'Longest answer (characters)', 'Empty: 10,000.')}
-        {question.type === 'number' && (
-          <div class="field-row">
-            {integerField('min', 'Smallest', 'Answers below it are refused. Empty: no lower bound.')}
-            {integerField('max', 'Largest', 'Answers above it are refused. Empty: no upper bound.')}
-          </div>
-        )}
-      </details>
+      <AdvancedSettings {...{ question, index, base, messageAt, setProperty }} />
     </div>
   )
 }
@@ -164,29 +130,23 @@ const kindHints: Record<QuestionKind, string> = {
   date: 'A calendar date.',
 }
 
-/** A whole-number property (a length, a bound, a number of steps); empty leaves it to the default. */
-function IntegerProperty(props: {
-  question: DraftQuestion
-  base: string
-  name: string
-  label: string
-  hint: string
-  messageAt: (path: string) => string | undefined
-  setProperty: (name: string, value: unknown) => void
-}) {
-  const { question, name } = props
-  const path = `${props.base}/properties/${name}`
+/** Whether a question must be answered, with what that means for the people answering. */
+function RequiredField(props: { id: string; required: boolean; set: (required: boolean) => void }) {
   return (
-    <Field path={path} label={props.label} hint={props.hint} message={props.messageAt(path)}>
-      {(control) => (
-        <input
-          {...control}
-          type="number"
-          inputMode="numeric"
-          value={question.properties[name] === undefined ? '' : String(question.properties[name])}
-          onInput={(event) => props.setProperty(name, numberOrUndefined(event.currentTarget.value))}
-        />
-      )}
-    </Field>
+    <div class="field check">
+      <input
+        type="checkbox"
+        id={props.id}
+        aria-describedby={`${props.id}-hint`}
+        checked={props.required}
+        onChange={(event) => props.set(event.currentTarget.checked)}
+      />
+      <label for={props.id}>Required</label>
+      <span class="hint" id={`${props.id}-hint`}>
+        {props.required
+          ? 'People cannot send the form without answering this.'
+          : 'People may leave this empty.'}
+      </span>
+    </div>
   )
 }
