@@ -51,7 +51,7 @@ export function QuestionEditor(props: {
         <Field
           path={`${base}/type`}
           label="Kind"
-          hint={kindHints[question.type]}
+          hint={kindHints[pendingKind ?? question.type]}
           message={messageAt(`${base}/type`)}
           class="grow"
         >
