@@ -35,6 +35,7 @@ export const slowTests = [
   'test/dashboard/insights.test.ts',
   'test/dashboard/builder.test.ts',
   'test/dashboard/builder-kinds.test.ts',
+  'test/dashboard/builder-guide.test.ts',
   'test/dashboard/contacts-edit.test.ts',
   'test/dashboard/forms-list.test.ts',
   'test/dashboard/page-titles.test.ts',

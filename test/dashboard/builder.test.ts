@@ -155,11 +155,11 @@ describe('the form builder', { timeout: 90_000 }, () => {
       .locator('#f-variables-0-calculations-0-question_id')
       .selectOption({ label: 'About Net Promoter Score' })
 
-    await page.getByLabel('Public: anyone with the link can answer').check()
     await page.getByLabel('Most responses').fill('100')
     await page.getByLabel('Thank-you title').fill('Thanks a lot!')
     await expectAccessible(page)
-    await page.getByRole('button', { name: 'Create form' }).click()
+    // Publish creates the form and makes it public in one step (issue 27, item 18).
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
     await page.getByRole('heading', { level: 1, name: 'Edit Every kind' }).waitFor()
     const formId = decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '')
     expect(formId).toMatch(/^frm_/)

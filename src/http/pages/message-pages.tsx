@@ -9,7 +9,8 @@ export interface SubmittedFields {
   hidden: Map<string, string>
 }
 
-// The one-message pages respondents may meet: not found, closed, thanks, slow down, and errors.
+// The one-message pages respondents may meet: not found, slow down, and errors (closed and thanks
+// are in src/shared/pages/outcome-pages.tsx, since the builder previews them).
 
 export function notFoundPage() {
   return (
@@ -17,28 +18,6 @@ export function notFoundPage() {
       title="Form not found"
       heading="This form is not available"
       message="The link may be mistyped, or the form is not open to the public."
-    />
-  )
-}
-
-export function closedPage(form: FormView) {
-  return (
-    <MessagePage
-      title={form.title}
-      heading={form.title}
-      message={form.settings.closed_message ?? 'This form is closed and no longer accepts answers.'}
-    />
-  )
-}
-
-export function thanksPage(form: FormView) {
-  const { title, message } = form.settings.thank_you
-  return (
-    <MessagePage
-      title={title ?? 'Thank you'}
-      heading={title ?? 'Thank you!'}
-      message={message ?? 'Your answers have been sent.'}
-      tone="done"
     />
   )
 }

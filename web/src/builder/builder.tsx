@@ -3,6 +3,7 @@ import { useApp } from '../app-context'
 import { ErrorMessage, Link, usePageTitle } from '../components'
 import { DefinitionEditor } from './definition-editor'
 import { ConflictNotice, RestoredNotice } from './draft-notices'
+import { useEditPreviewTabs } from './edit-preview-tabs'
 import { OrphansDialog } from './orphans-dialog'
 import { Preview } from './preview'
 import { ProblemSummary } from './problem-summary'
@@ -11,7 +12,7 @@ import { useBuilderDraft } from './use-builder-draft'
 
 // The form builder (issue 17): every kind of question with its properties, hidden fields,
 // variables and publishing settings; the server's rules checked as you type; a live preview drawn
-// by the hosted page's own renderer; drafts kept in the tab until saved; saves that cannot
+// by the hosted page's own renderer (beside the editor, or behind a tab on a narrow screen); drafts kept in the tab until saved; saves that cannot
 // overwrite someone else's (If-Match); JSON import and download. The draft and its saving live in
 // useBuilderDraft; each part of the page is a component of its own file.
 
@@ -19,6 +20,7 @@ export default function Builder({ formId }: { formId?: string | undefined }) {
   const { can } = useApp()
   const builder = useBuilderDraft(formId)
   const { draft, saved } = builder
+  const tabs = useEditPreviewTabs(builder.shown.length > 0)
   usePageTitle([
     builder.loadError ? 'Form not found' : saved ? `Edit ${saved.title}` : formId ? 'Edit form' : 'New form',
   ])
@@ -48,14 +50,21 @@ export default function Builder({ formId }: { formId?: string | undefined }) {
       )}
       <ProblemSummary problems={builder.shown} draft={draft} focus={builder.summary} />
       {builder.saveError && builder.serverProblems.length === 0 && <ErrorMessage error={builder.saveError} />}
+      {tabs.tablist}
       <div class="builder-columns">
-        <DefinitionEditor
-          draft={draft}
-          change={builder.change}
-          messageAt={builder.messageAt}
-          save={() => void builder.save()}
-        />
-        <Preview draft={draft} saved={saved} />
+        {tabs.panel(
+          'edit',
+          <DefinitionEditor
+            draft={draft}
+            change={builder.change}
+            messageAt={builder.messageAt}
+            save={() => void builder.save()}
+            saved={saved}
+            saving={builder.saving}
+            publish={(isPublic) => void builder.publish(isPublic)}
+          />,
+        )}
+        {tabs.panel('preview', <Preview draft={draft} saved={saved} />)}
       </div>
       <OrphansDialog
         orphans={builder.orphans}

@@ -23,6 +23,7 @@ export function ChoicesEditor(props: {
   return (
     <fieldset class="choices" id={fieldId(path)}>
       <legend>Choices</legend>
+      <p class="hint">What people pick from, in this order; each label once.</p>
       {messageAt(path) && <p class="field-error">{messageAt(path)}</p>}
       <ol>
         {labels.map((label, at) => (

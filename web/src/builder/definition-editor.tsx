@@ -1,11 +1,12 @@
-import { Field, type SectionProps } from './field'
+import { Field } from './field'
 import { HiddenFields } from './hidden-fields'
-import { Publishing } from './publishing'
+import { Messages } from './messages'
+import { Publishing, type PublishingProps } from './publishing'
 import { QuestionList } from './question-list'
 import { Variables } from './variables'
 
-/** The form definition, section by section; Enter in a field saves, as in any form. */
-export function DefinitionEditor(props: SectionProps & { save: () => void }) {
+/** The form definition, section by section, publishing first; Enter in a field saves, as in any form. */
+export function DefinitionEditor(props: PublishingProps & { save: () => void }) {
   const { draft, change, messageAt } = props
   const sections = { draft, change, messageAt }
   return (
@@ -17,7 +18,13 @@ export function DefinitionEditor(props: SectionProps & { save: () => void }) {
         props.save()
       }}
     >
-      <Field path="/title" label="Form title" message={messageAt('/title')}>
+      <Publishing {...sections} saved={props.saved} saving={props.saving} publish={props.publish} />
+      <Field
+        path="/title"
+        label="Form title"
+        hint="The heading of the public page, and the form’s name in your list."
+        message={messageAt('/title')}
+      >
         {(control) => (
           <input
             {...control}
@@ -27,9 +34,9 @@ export function DefinitionEditor(props: SectionProps & { save: () => void }) {
         )}
       </Field>
       <QuestionList {...sections} />
+      <Messages {...sections} />
       <HiddenFields {...sections} />
       <Variables {...sections} />
-      <Publishing {...sections} />
     </form>
   )
 }

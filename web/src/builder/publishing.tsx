@@ -1,7 +1,6 @@
-import { type Draft, fieldId } from './draft'
+import { publicAcceptance } from '../../../src/shared/forms/settings'
+import type { Form } from '../api'
 import { Field, numberOrUndefined, type SectionProps } from './field'
-
-type Settings = Draft['settings']
 
 /** `2026-12-01T09:30:00.000000Z` <-> the `datetime-local` value in the browser's time zone. */
 const localOf = (iso: string | null) => {
@@ -10,30 +9,48 @@ const localOf = (iso: string | null) => {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
 }
 const isoOf = (local: string) => (local ? new Date(local).toISOString() : null)
-const textOrNull = (text: string) => (text === '' ? null : text)
 
-/** Who may answer and until when, and what people see once they have answered. */
-export function Publishing({ draft, change, messageAt }: SectionProps) {
+export interface PublishingProps extends SectionProps {
+  saved: Form | undefined
+  saving: boolean
+  /** Sets whether the form is public and saves the draft with it. */
+  publish: (isPublic: boolean) => void
+}
+
+/** Whether people can answer, first: where the saved form stands, one button to change it, and until when. */
+export function Publishing(props: PublishingProps) {
+  const { draft, change, messageAt, saved } = props
   const settings = draft.settings
-  const set = (next: Partial<Settings>) => change({ ...draft, settings: { ...settings, ...next } })
+  const live = saved?.settings.public === true
+  const set = (next: Partial<typeof settings>) => change({ ...draft, settings: { ...settings, ...next } })
   return (
-    <fieldset class="builder-section">
+    <fieldset class="builder-section publishing" aria-describedby="publish-state">
       <legend>Publishing</legend>
-      <div class="field check">
-        <input
-          type="checkbox"
-          id={fieldId('/settings/public')}
-          checked={settings.public}
-          onChange={(event) => set({ public: event.currentTarget.checked })}
-        />
-        <label for={fieldId('/settings/public')}>Public: anyone with the link can answer</label>
+      <div class="publish-row">
+        <PublishState saved={saved} />
+        <button
+          type="button"
+          class={live ? 'secondary' : undefined}
+          disabled={props.saving}
+          onClick={() => props.publish(!live)}
+        >
+          {live ? 'Unpublish' : 'Publish'}
+        </button>
       </div>
+      {settings.public !== live && (
+        <p class="hint">
+          {settings.public
+            ? 'Saving will publish it: anyone with the link can then answer.'
+            : 'Saving will unpublish it: its link will stop answering.'}
+        </p>
+      )}
       <div class="field-row">
         <Field
           path="/settings/closes_at"
           label="Closes at (your time)"
-          hint="Empty: never."
+          hint="After this, people see the closed screen instead of the questions. Empty: stays open."
           message={messageAt('/settings/closes_at')}
+          class="grow"
         >
           {(control) => (
             <input
@@ -47,8 +64,9 @@ export function Publishing({ draft, change, messageAt }: SectionProps) {
         <Field
           path="/settings/max_responses"
           label="Most responses"
-          hint="Empty: no limit."
+          hint="The form closes once it has this many. Empty: no limit."
           message={messageAt('/settings/max_responses')}
+          class="grow"
         >
           {(control) => (
             <input
@@ -63,80 +81,35 @@ export function Publishing({ draft, change, messageAt }: SectionProps) {
           )}
         </Field>
       </div>
-      <Field
-        path="/settings/closed_message"
-        label="Message once closed"
-        message={messageAt('/settings/closed_message')}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            value={settings.closed_message ?? ''}
-            onInput={(event) => set({ closed_message: textOrNull(event.currentTarget.value) })}
-          />
-        )}
-      </Field>
-      <ThankYou
-        thankYou={settings.thank_you}
-        messageAt={messageAt}
-        set={(next) => set({ thank_you: { ...settings.thank_you, ...next } })}
-      />
     </fieldset>
   )
 }
 
-/** The page after answering: a title and message, or an address to send people to instead. */
-function ThankYou(props: {
-  thankYou: Settings['thank_you']
-  messageAt: (path: string) => string | undefined
-  set: (next: Partial<Settings['thank_you']>) => void
-}) {
-  const { thankYou, messageAt, set } = props
+const chipClass: Record<string, string> = { Live: 'ok', Closed: 'warn', Draft: '' }
+
+/** The saved form's state as a chip and a sentence saying who can answer it. */
+function PublishState({ saved }: { saved: Form | undefined }) {
+  const acceptance = saved
+    ? publicAcceptance(saved.settings, saved.response_count, Date.now() * 1000)
+    : 'not_public'
+  const [chip, sentence] =
+    acceptance === 'accepting'
+      ? ['Live', 'Anyone with the link can answer.']
+      : acceptance === 'closed'
+        ? ['Closed', closedReason(saved)]
+        : saved
+          ? ['Draft', 'Only your team sees it: its link does not answer until you publish it.']
+          : ['Draft', 'New forms are drafts until published. Publish creates the form and opens its link.']
   return (
-    <>
-      <Field
-        path="/settings/thank_you/title"
-        label="Thank-you title"
-        message={messageAt('/settings/thank_you/title')}
-      >
-        {(control) => (
-          <input
-            {...control}
-            value={thankYou.title ?? ''}
-            onInput={(event) => set({ title: textOrNull(event.currentTarget.value) })}
-          />
-        )}
-      </Field>
-      <Field
-        path="/settings/thank_you/message"
-        label="Thank-you message"
-        message={messageAt('/settings/thank_you/message')}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            value={thankYou.message ?? ''}
-            onInput={(event) => set({ message: textOrNull(event.currentTarget.value) })}
-          />
-        )}
-      </Field>
-      <Field
-        path="/settings/thank_you/redirect_url"
-        label="Or send people to this address after answering"
-        hint="An http(s) address; it replaces the thank-you page."
-        message={messageAt('/settings/thank_you/redirect_url')}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="url"
-            value={thankYou.redirect_url ?? ''}
-            onInput={(event) => set({ redirect_url: textOrNull(event.currentTarget.value) })}
-          />
-        )}
-      </Field>
-    </>
+    <p class="publish-state" id="publish-state">
+      <span class={`badge ${chipClass[chip]}`}>{chip}</span> {sentence}
+    </p>
   )
+}
+
+function closedReason(saved: Form | undefined): string {
+  const limit = saved?.settings.max_responses
+  if (saved && limit !== null && limit !== undefined && saved.response_count >= limit)
+    return `Published, but it has its ${limit} responses: people see the closed screen.`
+  return 'Published, but its closing time has passed: people see the closed screen.'
 }

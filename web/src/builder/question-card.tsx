@@ -63,7 +63,6 @@ export function QuestionCard(props: {
           ⠿
         </span>
         <strong>Question {index + 1}</strong>
-        <span class="meta">id {question.id}</span>
         <QuestionTools {...props} />
       </div>
       <QuestionEditor

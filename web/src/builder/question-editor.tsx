@@ -2,8 +2,9 @@ import { useState } from 'preact/hooks'
 import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
 import { ChoicesEditor } from './choices-editor'
 import { type DraftQuestion, fieldId, kindLabels } from './draft'
-import { Field, numberOrUndefined } from './field'
+import { Field } from './field'
 import { changeKind, KindChangeWarning } from './kind-change'
+import { AdvancedSettings, IntegerProperty } from './question-properties'
 
 /** A question's title, kind, whether it is required, and the properties its kind has. */
 export function QuestionEditor(props: {
@@ -32,7 +33,12 @@ export function QuestionEditor(props: {
   )
   return (
     <div class="question-fields">
-      <Field path={`${base}/title`} label="Question" message={messageAt(`${base}/title`)}>
+      <Field
+        path={`${base}/title`}
+        label="Question"
+        hint="What people are asked, as they will read it."
+        message={messageAt(`${base}/title`)}
+      >
         {(control) => (
           <input
             {...control}
@@ -42,7 +48,13 @@ export function QuestionEditor(props: {
         )}
       </Field>
       <div class="field-row">
-        <Field path={`${base}/type`} label="Kind" message={messageAt(`${base}/type`)}>
+        <Field
+          path={`${base}/type`}
+          label="Kind"
+          hint={kindHints[pendingKind ?? question.type]}
+          message={messageAt(`${base}/type`)}
+          class="grow"
+        >
           {(control) => (
             <select
               {...control}
@@ -57,16 +69,12 @@ export function QuestionEditor(props: {
             </select>
           )}
         </Field>
-        <div class="field check">
-          <input
-            type="checkbox"
-            id={fieldId(`${base}/required`)}
-            checked={question.required}
-            onChange={(event) => onChange({ ...question, required: event.currentTarget.checked })}
-          />
-          <label for={fieldId(`${base}/required`)}>Required</label>
-        </div>
       </div>
+      <RequiredField
+        id={fieldId(`${base}/required`)}
+        required={question.required}
+        set={(required) => onChange({ ...question, required })}
+      />
       {pendingKind && (
         <KindChangeWarning
           question={question}
@@ -77,14 +85,6 @@ export function QuestionEditor(props: {
           }}
           onCancel={() => setPendingKind(null)}
         />
-      )}
-      {(question.type === 'short_text' || question.type === 'long_text') &&
-        integerField('max_length', 'Longest answer (characters)', 'Empty: 10,000.')}
-      {question.type === 'number' && (
-        <div class="field-row">
-          {integerField('min', 'Smallest', 'Empty: no lower bound.')}
-          {integerField('max', 'Largest', 'Empty: no upper bound.')}
-        </div>
       )}
       {question.type === 'rating' && integerField('steps', 'Steps', '3 to 10; empty: 5.')}
       {question.type === 'opinion_scale' && (
@@ -107,33 +107,46 @@ export function QuestionEditor(props: {
           <label for={fieldId(`${base}/properties/allow_multiple`)}>People may pick several</label>
         </div>
       )}
+      <AdvancedSettings {...{ question, index, base, messageAt, setProperty }} />
     </div>
   )
 }
 
-/** A whole-number property (a length, a bound, a number of steps); empty leaves it to the default. */
-function IntegerProperty(props: {
-  question: DraftQuestion
-  base: string
-  name: string
-  label: string
-  hint: string
-  messageAt: (path: string) => string | undefined
-  setProperty: (name: string, value: unknown) => void
-}) {
-  const { question, name } = props
-  const path = `${props.base}/properties/${name}`
+/** What each kind asks of people, in their words. */
+const kindHints: Record<QuestionKind, string> = {
+  short_text: 'One line of text.',
+  long_text: 'A few lines or paragraphs of text.',
+  email: 'An e-mail address, checked before it is sent.',
+  url: 'A web address starting with http:// or https://.',
+  phone_number: 'A phone number with its country code, e.g. +4915112345678.',
+  number: 'A whole number.',
+  rating: 'A rating from 1 to the number of steps.',
+  opinion_scale: 'A row of numbers to pick one from, e.g. 0 (disagree) to 10 (agree).',
+  nps: 'How likely people are to recommend you, from 0 to 10.',
+  customer_sat: 'How satisfied people are, from 1 to 5.',
+  yes_no: 'Yes or no.',
+  multiple_choice: 'One of your choices, or several if you allow it.',
+  dropdown: 'One of your choices, from a list that opens.',
+  date: 'A calendar date.',
+}
+
+/** Whether a question must be answered, with what that means for the people answering. */
+function RequiredField(props: { id: string; required: boolean; set: (required: boolean) => void }) {
   return (
-    <Field path={path} label={props.label} hint={props.hint} message={props.messageAt(path)}>
-      {(control) => (
-        <input
-          {...control}
-          type="number"
-          inputMode="numeric"
-          value={question.properties[name] === undefined ? '' : String(question.properties[name])}
-          onInput={(event) => props.setProperty(name, numberOrUndefined(event.currentTarget.value))}
-        />
-      )}
-    </Field>
+    <div class="field check">
+      <input
+        type="checkbox"
+        id={props.id}
+        aria-describedby={`${props.id}-hint`}
+        checked={props.required}
+        onChange={(event) => props.set(event.currentTarget.checked)}
+      />
+      <label for={props.id}>Required</label>
+      <span class="hint" id={`${props.id}-hint`}>
+        {props.required
+          ? 'People cannot send the form without answering this.'
+          : 'People may leave this empty.'}
+      </span>
+    </div>
   )
 }

@@ -15,7 +15,13 @@ export function SaveBar(props: {
   const { saved, dirty } = props
   return (
     <div class="toolbar builder-toolbar">
-      <button type="button" onClick={() => props.save()} disabled={props.saving}>
+      {/* One primary button a view: Publish, in the Publishing section, until the form is live. */}
+      <button
+        type="button"
+        class={saved?.settings.public ? undefined : 'secondary'}
+        onClick={() => props.save()}
+        disabled={props.saving}
+      >
         {props.saving ? 'Saving…' : saved ? 'Save changes' : 'Create form'}
       </button>
       <span class="meta" aria-live="polite">

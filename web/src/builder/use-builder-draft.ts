@@ -31,6 +31,8 @@ export interface BuilderDraft extends BuilderState {
   summary: RefObject<HTMLDivElement | null>
   change(draft: Draft): void
   save(options?: SaveOptions): Promise<void>
+  /** Makes the draft public (or not) and saves it, as one step. */
+  publish(isPublic: boolean): Promise<void>
   loadTheirs(): Promise<void>
   discardKept(): void
   dismissOrphans(): void
@@ -87,6 +89,12 @@ export function useBuilderDraft(formId: string | undefined): BuilderDraft {
     summary,
     change: (next) => dispatch({ type: 'edited', draft: next }),
     save: (options) => saveDraft(saving, options),
+    publish: (isPublic) => {
+      if (!draft) return Promise.resolve()
+      const next = { ...draft, settings: { ...draft.settings, public: isPublic } }
+      dispatch({ type: 'edited', draft: next })
+      return saveDraft({ ...saving, state: { ...state, draft: next } })
+    },
     loadTheirs: () => loadTheirs(api, saved, dispatch),
     discardKept: () => {
       forgetKeptDraft(formId)

@@ -15,18 +15,17 @@ import {
 } from '../../../shared/pages/fields.js'
 import { FormPage } from '../../../shared/pages/form-page.js'
 import { renderPage } from '../../../shared/pages/layout.js'
+import { closedPage, thanksPage } from '../../../shared/pages/outcome-pages.js'
 import { ApiError, apiErrorOf } from '../../errors.js'
 import { discardRest } from '../../oversized.js'
 import { pageSecurityPolicy } from '../../pages/blank-pages.js'
 import { parseFormBody } from '../../pages/form-body.js'
 import {
-  closedPage,
   errorPage,
   notFoundPage,
   rateLimitedFormPage,
   rateLimitedPage,
   type SubmittedFields,
-  thanksPage,
 } from '../../pages/message-pages.js'
 import { FormParams } from '../../schemas.js'
 import { PUBLIC_BODY_LIMIT } from './api.js'
