@@ -74,7 +74,7 @@ async function sharePage(title: string, on = { base, token: '', key: '' }): Prom
 
 /** What a QR code image (SVG or PNG bytes) holds, read by jsQR from the picture the browser draws. */
 async function decodeQr(page: Page, bytes: Buffer, type: string): Promise<string | undefined> {
-  const side = 480
+  const side = 288
   const pixels = await page.evaluate(
     async ({ data, type, side }) => {
       const image = new Image()
@@ -108,6 +108,7 @@ describe('the Share tab', { timeout: 240_000 }, () => {
       .poll(() => main.getByRole('link', { name: 'Share' }).getAttribute('aria-current'))
       .toBe('page')
     await expect.poll(() => chip(main, 'Live').isVisible()).toBe(true)
+    expect(await page.title()).toBe('Share · Team lunch · Canvass')
 
     expect(await page.getByLabel('Form link').inputValue()).toBe(link)
     expect(await main.textContent()).toContain('Anyone with the link can answer.')
