@@ -97,7 +97,7 @@ describe('forms and responses', () => {
     const { context, page } = await signedInPage()
     const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Team lunch' }) })
     await expect.poll(() => card.textContent()).toContain('30 responses')
-    await expect.poll(() => card.textContent()).toContain('Private')
+    await expect.poll(() => card.textContent()).toContain('Status: Draft')
     await expectAccessible(page)
     await screenshots(page, 'forms')
     await context.close()

@@ -84,7 +84,7 @@ describe('the forms list', { timeout: 180_000 }, () => {
       .toEqual(['Copy of Team lunch', 'Office move', 'Customer survey', 'Team lunch'])
     const copy = card(page, 'Copy of Team lunch')
     expect(await copy.textContent()).toContain('No responses yet')
-    expect(await copy.textContent()).toContain('Private')
+    expect(await copy.textContent()).toContain('Status: Draft')
     const forms = (await ctx.request({ method: 'GET', url: '/v1/forms?title=copy' })).json().items
     expect(forms[0].questions.map((q: { title: string }) => q.title)).toEqual(['How was it?'])
   })

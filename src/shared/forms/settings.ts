@@ -98,9 +98,22 @@ export function publicAcceptance(
   nowMicros: number,
 ): Acceptance {
   if (!settings.public) return 'not_public'
-  if (settings.closes_at !== null && (parseTimestamp(settings.closes_at) ?? 0) <= nowMicros) return 'closed'
-  if (settings.max_responses !== null && responseCount >= settings.max_responses) return 'closed'
-  return 'accepting'
+  return closedBy(settings, responseCount, nowMicros) === undefined ? 'accepting' : 'closed'
+}
+
+/**
+ * What closes a form now, public or not: its closing time has come, or it has its most responses;
+ * undefined when neither. The dashboard's status chip says the same (src/shared/forms/state.ts).
+ */
+export function closedBy(
+  settings: Pick<FormSettings, 'closes_at' | 'max_responses'>,
+  responseCount: number,
+  nowMicros: number,
+): 'closes_at' | 'max_responses' | undefined {
+  if (settings.closes_at !== null && (parseTimestamp(settings.closes_at) ?? 0) <= nowMicros)
+    return 'closes_at'
+  if (settings.max_responses !== null && responseCount >= settings.max_responses) return 'max_responses'
+  return undefined
 }
 
 /** A public submission reached a form that does not take it; the transaction rolls back. */

@@ -1,5 +1,7 @@
 import { useApp } from '../app-context'
 import { ErrorMessage, Link, useLoad, usePageTitle } from '../components'
+import { SharePanel } from '../share/share-panel'
+import { StateChip } from '../share/state-chip'
 import { InsightsView } from './insights'
 import { ResponsesView } from './responses'
 import { WebhooksView } from './webhooks'
@@ -8,6 +10,7 @@ const tabs = [
   { id: 'responses', label: 'Responses' },
   { id: 'insights', label: 'Insights' },
   { id: 'webhooks', label: 'Webhooks' },
+  { id: 'share', label: 'Share' },
 ]
 
 export function FormPage({ formId, tab }: { formId: string; tab: string }) {
@@ -22,6 +25,11 @@ export function FormPage({ formId, tab }: { formId: string; tab: string }) {
         <Link href="/app/forms">Forms</Link>
       </p>
       <h1>{form ? form.title : error ? 'Form not found' : 'Loading…'}</h1>
+      {form && (
+        <p class="form-state">
+          <StateChip form={form} />
+        </p>
+      )}
       <ErrorMessage error={error} />
       {form && can('forms:write') && (
         <p class="toolbar">
@@ -46,6 +54,7 @@ export function FormPage({ formId, tab }: { formId: string; tab: string }) {
           {tab === 'responses' && <ResponsesView form={form} />}
           {tab === 'insights' && <InsightsView form={form} />}
           {tab === 'webhooks' && <WebhooksView form={form} />}
+          {tab === 'share' && <SharePanel form={form} />}
         </>
       )}
     </section>

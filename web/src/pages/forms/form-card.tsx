@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks'
-import { encode } from 'uqr'
 import type { Form } from '../../api'
 import { useApp } from '../../app-context'
 import { ConfirmDialog, ErrorMessage, Link } from '../../components'
+import { formLink } from '../../share/links'
+import { QrCode } from '../../share/qr'
+import { StateChip } from '../../share/state-chip'
 
 export const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`
@@ -58,9 +60,7 @@ export function FormCard(props: {
         <Link href={`/app/forms/${encodeURIComponent(form.id)}`}>{form.title}</Link>
       </h2>
       <p class="meta">
-        <span class={form.settings.public ? 'badge ok' : 'badge'}>
-          {form.settings.public ? 'Public' : 'Private'}
-        </span>
+        <StateChip form={form} />
         {count > 0 && <span>{plural(count, 'response', 'responses')}</span>}
         {form.last_response_at ? (
           <When label="Last response" at={form.last_response_at} />
@@ -87,7 +87,7 @@ export function FormCard(props: {
 }
 
 function PublicLink({ formId }: { formId: string }) {
-  const link = `${location.origin}/f/${encodeURIComponent(formId)}`
+  const link = formLink(formId)
   const [copied, setCopied] = useState(false)
   const [showQr, setShowQr] = useState(false)
   return (
@@ -138,22 +138,5 @@ export function DeleteFormDialog(props: {
         This cannot be undone.
       </p>
     </ConfirmDialog>
-  )
-}
-
-/** A QR code drawn as one SVG path: no inline script or style, so the page's CSP allows it. */
-export function QrCode({ text, label }: { text: string; label: string }) {
-  const { data, size } = encode(text, { border: 2 })
-  let path = ''
-  data.forEach((row, y) => {
-    row.forEach((dark, x) => {
-      if (dark) path += `M${x} ${y}h1v1h-1z`
-    })
-  })
-  return (
-    <svg class="qr" role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} width="192" height="192">
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
   )
 }
