@@ -1,5 +1,5 @@
-import { publicAcceptance } from '../../../src/shared/forms/settings'
 import type { Form } from '../api'
+import { StateChip, statusOf } from '../share/state-chip'
 import { Field, numberOrUndefined, type SectionProps } from './field'
 
 /** `2026-12-01T09:30:00.000000Z` <-> the `datetime-local` value in the browser's time zone. */
@@ -85,31 +85,30 @@ export function Publishing(props: PublishingProps) {
   )
 }
 
-const chipClass: Record<string, string> = { Live: 'ok', Closed: 'warn', Draft: '' }
-
-/** The saved form's state as a chip and a sentence saying who can answer it. */
+/** The saved form's state, as the forms list and the form's page show it, and a sentence saying who can answer it. */
 function PublishState({ saved }: { saved: Form | undefined }) {
-  const acceptance = saved
-    ? publicAcceptance(saved.settings, saved.response_count, Date.now() * 1000)
-    : 'not_public'
-  const [chip, sentence] =
-    acceptance === 'accepting'
-      ? ['Live', 'Anyone with the link can answer.']
-      : acceptance === 'closed'
-        ? ['Closed', closedReason(saved)]
-        : saved
-          ? ['Draft', 'Only your team sees it: its link does not answer until you publish it.']
-          : ['Draft', 'New forms are drafts until published. Publish creates the form and opens its link.']
+  const status = saved && statusOf(saved)
+  const sentence = !saved
+    ? 'New forms are drafts until published. Publish creates the form and opens its link.'
+    : status?.state === 'draft'
+      ? 'Only your team sees it: its link does not answer until you publish it.'
+      : status?.state === 'closed'
+        ? status.closedBy === 'max_responses'
+          ? `Published, but it has its ${saved.settings.max_responses} responses: people see the closed screen.`
+          : 'Published, but its closing time has passed: people see the closed screen.'
+        : status?.state === 'scheduled'
+          ? 'Anyone with the link can answer until it closes.'
+          : 'Anyone with the link can answer.'
   return (
     <p class="publish-state" id="publish-state">
-      <span class={`badge ${chipClass[chip]}`}>{chip}</span> {sentence}
+      {saved ? (
+        <StateChip form={saved} />
+      ) : (
+        <span class="chip draft">
+          <span class="visually-hidden">Status: </span>Draft
+        </span>
+      )}{' '}
+      {sentence}
     </p>
   )
-}
-
-function closedReason(saved: Form | undefined): string {
-  const limit = saved?.settings.max_responses
-  if (saved && limit !== null && limit !== undefined && saved.response_count >= limit)
-    return `Published, but it has its ${limit} responses: people see the closed screen.`
-  return 'Published, but its closing time has passed: people see the closed screen.'
 }
