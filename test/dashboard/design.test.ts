@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureDashboardBuilt, launchChromium, signedInDashboard } from '../support/browser.js'
+import { artifacts, ensureDashboardBuilt, launchChromium, signedInDashboard } from '../support/browser.js'
 import { useTestContext } from '../support/context.js'
 import { answer, type Receiver, startReceiver } from '../support/receiver.js'
 import { checkScreen } from '../support/screens.js'
@@ -97,6 +98,7 @@ async function expectSkeletonWhileLoading(
   path: string,
   matches: (url: URL) => boolean,
   content: Locator,
+  screenshot?: string,
 ) {
   let release = () => {}
   const released = new Promise<void>((resolve) => {
@@ -111,6 +113,7 @@ async function expectSkeletonWhileLoading(
   await expect.poll(() => busy(page).count()).toBeGreaterThan(0)
   expect(await busy(page).first().textContent()).toMatch(/^Loading/)
   expect(await content.count()).toBe(0)
+  if (screenshot) await page.screenshot({ path: join(artifacts, 'dashboard', `design-${screenshot}.png`) })
   release()
   await expect.poll(() => content.first().isVisible()).toBe(true)
   expect(await busy(page).count()).toBe(0)
@@ -139,6 +142,7 @@ async function expectRetryAfterFailure(
   path: string,
   matches: (url: URL) => boolean,
   content: Locator,
+  screenshot?: string,
 ) {
   let failures = 0
   const failing = (url: URL) => matches(url)
@@ -152,6 +156,7 @@ async function expectRetryAfterFailure(
   const alert = page.getByRole('alert').filter({ hasText: 'an internal error occurred' })
   await expect.poll(() => alert.isVisible()).toBe(true)
   expect(await content.count()).toBe(0)
+  if (screenshot) await page.screenshot({ path: join(artifacts, 'dashboard', `design-${screenshot}.png`) })
   await alert.getByRole('button', { name: 'Retry' }).click()
   await expect.poll(() => content.first().isVisible()).toBe(true)
   expect(await alert.count()).toBe(0)
@@ -178,8 +183,8 @@ describe('the design pass', { timeout: 240_000 }, () => {
   it('forms: one primary button, a skeleton, Retry, inputs not bold inside their labels', async () => {
     const page = await signedInDashboard(browser, base, ctx.token, { context: phone })
     const card = page.getByRole('heading', { level: 2, name: 'Team lunch' })
-    await expectSkeletonWhileLoading(page, '/app/forms', at('/v1/forms'), card)
-    await expectRetryAfterFailure(page, '/app/forms', at('/v1/forms'), card)
+    await expectSkeletonWhileLoading(page, '/app/forms', at('/v1/forms'), card, 'forms-skeleton')
+    await expectRetryAfterFailure(page, '/app/forms', at('/v1/forms'), card, 'forms-error')
     await expectDesigned(page, 'forms', 'New form')
     const search = page.getByLabel('Search forms by title')
     expect(await search.evaluate((input) => getComputedStyle(input).fontWeight)).toBe('400')
@@ -194,7 +199,7 @@ describe('the design pass', { timeout: 240_000 }, () => {
     const path = `/app/forms/${formId}`
     const page = await signedInDashboard(browser, base, ctx.token, { context: phone })
     const title = page.getByRole('heading', { level: 1, name: 'Team lunch' })
-    await expectSkeletonWhileLoading(page, path, at(`/v1/forms/${formId}`), title)
+    await expectSkeletonWhileLoading(page, path, at(`/v1/forms/${formId}`), title, 'form-skeleton')
     await expectRetryAfterFailure(page, path, at(`/v1/forms/${formId}`), title)
     const row = page.getByRole('cell', { name: 'Lovely soup' })
     await expectSkeletonWhileLoading(page, path, at(`/v1/forms/${formId}/responses`), row)
