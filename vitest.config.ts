@@ -44,6 +44,7 @@ export const slowTests = [
   'test/dashboard/webhook-signing.test.ts',
   'test/dashboard/webhook-targets.test.ts',
   'test/dashboard/share.test.ts',
+  'test/dashboard/design.test.ts',
   'test/foundation/entry.test.ts',
   'test/respondents/rate-limited-page.test.ts',
   // every shell example of the README and docs/, against a fresh server

@@ -25,11 +25,30 @@ export function messageOf(error: unknown): string {
 }
 
 /**
+ * Whether asking again may help: the server was not reached or failed (5xx), or asked to wait
+ * (408, 429). A 404 or a refusal answers the same the next time.
+ */
+export function worthRetrying(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500
+}
+
+/**
  * A failure as the page shows it: the problem's detail, and its field errors (JSON pointers) but
  * those a form shows at their own fields (`atFields`). A problem whose every error sits at a field
  * shows nothing here, and one error alone is not listed again under a detail that already says it.
+ * A failed load passes `onRetry` (useLoad's `reload`): a Retry button runs it when trying again
+ * may help.
  */
-export function ErrorMessage({ error, atFields = [] }: { error: unknown; atFields?: string[] }) {
+export function ErrorMessage({
+  error,
+  atFields = [],
+  onRetry,
+}: {
+  error: unknown
+  atFields?: string[]
+  onRetry?: (() => void) | undefined
+}) {
   if (!error) return null
   const errors = error instanceof ApiError ? error.errors : []
   const left = errors.filter((field) => !atFields.includes(field.path))
@@ -46,6 +65,11 @@ export function ErrorMessage({ error, atFields = [] }: { error: unknown; atField
             </li>
           ))}
         </ul>
+      )}
+      {onRetry && worthRetrying(error) && (
+        <button type="button" class="retry" onClick={onRetry}>
+          Retry
+        </button>
       )}
     </div>
   )
@@ -88,13 +112,16 @@ export function usePageTitle(parts: (string | undefined)[] | undefined) {
   }, [title])
 }
 
-/** Loads data for a page; `reload` fetches again after a change. */
+/**
+ * Loads data for a page; `reload` fetches again after a change, or after a failure (the error is
+ * cleared meanwhile, so the page shows its skeleton, not the old error, while it tries again).
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true })
   const [version, setVersion] = useState(0)
   useEffect(() => {
     let current = true
-    setState((previous) => ({ ...previous, loading: true }))
+    setState((previous) => ({ data: previous.data, loading: true }))
     load().then(
       (data) => current && setState({ data, loading: false }),
       (error) => current && setState({ error, loading: false }),

@@ -2,12 +2,14 @@ import { render } from 'preact'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { ApiError, createApi, type Session } from './api'
 import { AppContext, type AppState } from './app-context'
+import { BrandMark } from './brand-mark'
 import { ErrorMessage, Link, messageOf, usePageTitle } from './components'
 import { BuilderPage } from './pages/builder'
 import { ContactListPage, ContactsPage } from './pages/contacts'
 import { FormPage } from './pages/form'
 import { FormsPage } from './pages/forms'
 import { SignIn } from './pages/sign-in'
+import { Skeleton } from './skeleton'
 import './style.css'
 import { createUnsavedChanges } from './unsaved-changes'
 
@@ -45,15 +47,19 @@ function App() {
   const api = useMemo(() => createApi({ onSignedOut: () => setSession(null) }), [])
   const unsavedChanges = useMemo(createUnsavedChanges, [])
 
+  const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     const onPop = () => setPath(location.pathname)
     addEventListener('popstate', onPop)
+    return () => removeEventListener('popstate', onPop)
+  }, [])
+  useEffect(() => {
+    setError(null)
     api.session.get().then(setSession, (problem) => {
       if (problem instanceof ApiError && problem.status === 401) setSession(null)
       else setError(problem)
     })
-    return () => removeEventListener('popstate', onPop)
-  }, [api])
+  }, [api, attempt])
 
   useEffect(() => {
     document.title = pageTitle
@@ -90,7 +96,12 @@ function App() {
   }
 
   if (session === undefined) {
-    return <main id="main">{error ? <ErrorMessage error={error} /> : <p>Loading…</p>}</main>
+    return (
+      <main id="main">
+        <BrandMark />
+        {error ? <ErrorMessage error={error} onRetry={() => setAttempt(attempt + 1)} /> : <Skeleton />}
+      </main>
+    )
   }
   if (session === null) {
     return (
@@ -109,7 +120,7 @@ function App() {
         <a class="skip" href="#main">
           Skip to content
         </a>
-        <span class="brand">Canvass</span>
+        <BrandMark />
         <nav aria-label="Main">
           <Link href={`${base}/forms`} aria-current={section === 'forms' ? 'page' : undefined}>
             Forms

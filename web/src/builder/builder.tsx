@@ -1,6 +1,7 @@
 import type { Form } from '../api'
 import { useApp } from '../app-context'
 import { ErrorMessage, Link, usePageTitle } from '../components'
+import { Skeleton } from '../skeleton'
 import { DefinitionEditor } from './definition-editor'
 import { ConflictNotice, RestoredNotice } from './draft-notices'
 import { useEditPreviewTabs } from './edit-preview-tabs'
@@ -26,7 +27,7 @@ export default function Builder({ formId }: { formId?: string | undefined }) {
   ])
   if (!can('forms:write')) return <NotAllowed />
   if (builder.loadError) return <NotFound error={builder.loadError} />
-  if (!draft) return <p>Loading…</p>
+  if (!draft) return <Skeleton label="Loading the form" />
 
   return (
     <section class="builder">

@@ -30,7 +30,7 @@ export function Publishing(props: PublishingProps) {
         <PublishState saved={saved} />
         <button
           type="button"
-          class={live ? 'secondary' : undefined}
+          class={live ? undefined : 'primary'}
           disabled={props.saving}
           onClick={() => props.publish(!live)}
         >

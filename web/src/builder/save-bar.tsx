@@ -18,7 +18,7 @@ export function SaveBar(props: {
       {/* One primary button a view: Publish, in the Publishing section, until the form is live. */}
       <button
         type="button"
-        class={saved?.settings.public ? undefined : 'secondary'}
+        class={saved?.settings.public ? 'primary' : undefined}
         onClick={() => props.save()}
         disabled={props.saving}
       >

@@ -1,6 +1,7 @@
 import { type ComponentType, h } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { ErrorMessage, usePageTitle } from '../components'
+import { Skeleton } from '../skeleton'
 
 // The builder is its own chunk (the form rules and the hosted page's renderer come with it):
 // loaded when a form is created or edited, so the rest of the app starts as small as before.
@@ -32,6 +33,6 @@ export function BuilderPage({ formId }: { formId?: string | undefined }) {
       </section>
     )
   }
-  if (!module) return <p>Loading the form builder…</p>
+  if (!module) return <Skeleton label="Loading the form builder" />
   return h(module.default as ComponentType<{ formId?: string | undefined }>, { formId })
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import { useApp } from '../app-context'
 import { Empty, ErrorMessage, Pager, useLoad, usePageTitle } from '../components'
+import { Skeleton } from '../skeleton'
 import { ListCard, useListDialogs } from './contacts/list-card'
 
 export { ContactListPage } from './contacts/list-page'
@@ -19,7 +20,7 @@ export function ContactsPage() {
   return (
     <section>
       <h1>Contacts</h1>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={error} onRetry={reload} />
       {can('contacts:write') && (
         <form
           class="inline"
@@ -41,13 +42,16 @@ export function ContactsPage() {
             New list name
             <input name="name" required maxLength={256} />
           </label>
-          <button type="submit">Create list</button>
+          <button type="submit" class="primary">
+            Create list
+          </button>
         </form>
       )}
       <ErrorMessage error={createError ?? lists.error} />
       <p class="visually-hidden" aria-live="polite">
         {news}
       </p>
+      {!data && !error && <Skeleton label="Loading contact lists" />}
       {data && data.items.length === 0 && page === 1 && (
         <Empty>
           <p>

@@ -1,7 +1,9 @@
+import { ApiError } from '../api'
 import { useApp } from '../app-context'
 import { ErrorMessage, Link, useLoad, usePageTitle } from '../components'
 import { SharePanel } from '../share/share-panel'
 import { StateChip } from '../share/state-chip'
+import { Skeleton, SkeletonText } from '../skeleton'
 import { InsightsView } from './insights'
 import { ResponsesView } from './responses'
 import { WebhooksView } from './webhooks'
@@ -15,25 +17,27 @@ const tabs = [
 
 export function FormPage({ formId, tab }: { formId: string; tab: string }) {
   const { api, can } = useApp()
-  const { data: form, error } = useLoad(() => api.forms.get(formId), [formId])
+  const { data: form, error, reload } = useLoad(() => api.forms.get(formId), [formId])
   const base = `/app/forms/${encodeURIComponent(formId)}`
   const section = tabs.find((item) => item.id === tab)?.label
-  usePageTitle(error ? ['Form not found'] : [section, form?.title])
+  const failed = error instanceof ApiError && error.status === 404 ? 'Form not found' : 'Form not loaded'
+  usePageTitle(error ? [failed] : [section, form?.title])
   return (
     <section>
       <p class="crumbs">
         <Link href="/app/forms">Forms</Link>
       </p>
-      <h1>{form ? form.title : error ? 'Form not found' : 'Loading…'}</h1>
+      <h1>{form ? form.title : error ? failed : <SkeletonText label="Loading the form" />}</h1>
       {form && (
         <p class="form-state">
           <StateChip form={form} />
         </p>
       )}
-      <ErrorMessage error={error} />
+      <ErrorMessage error={error} onRetry={reload} />
+      {!form && !error && <Skeleton />}
       {form && can('forms:write') && (
         <p class="toolbar">
-          <Link class="button" href={`${base}/edit`}>
+          <Link class="button primary" href={`${base}/edit`}>
             Edit form
           </Link>
         </p>

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import type { Form } from '../api'
 import { useApp } from '../app-context'
 import { Empty, ErrorMessage, Link, Pager, useLoad, usePageTitle } from '../components'
+import { Skeleton } from '../skeleton'
 import { DeleteFormDialog, FormCard } from './forms/form-card'
 
 // The forms of the workspace, newest first, searchable by title (issue 27, item 14).
@@ -39,7 +40,7 @@ export function FormsPage() {
       <h1>Forms</h1>
       <div class="toolbar">
         {can('forms:write') && (
-          <Link class="button" href="/app/forms/new">
+          <Link class="button primary" href="/app/forms/new">
             New form
           </Link>
         )}
@@ -58,8 +59,9 @@ export function FormsPage() {
       <p class="visually-hidden" aria-live="polite">
         {news}
       </p>
-      <ErrorMessage error={error ?? failure} />
-      {loading && !data && <p>Loading…</p>}
+      <ErrorMessage error={error} onRetry={reload} />
+      <ErrorMessage error={failure} />
+      {loading && !data && <Skeleton label="Loading forms" />}
       {data && data.items.length === 0 && page === 1 && (title ? <NoMatch title={title} /> : <NoForms />)}
       {data && data.items.length > 0 && (
         <ul

@@ -3,6 +3,7 @@ import { type Form, routeMissing } from '../api'
 import { useApp } from '../app-context'
 import type { BarChart, BarData } from '../charts'
 import { DateFilter, Empty, ErrorMessage, useLoad, useResponseStream } from '../components'
+import { Skeleton } from '../skeleton'
 import { filterOf } from './responses/answers'
 
 interface QuestionInsight {
@@ -61,7 +62,8 @@ export function InsightsView({ form }: { form: Form }) {
       <p class="live" role="status">
         {live ? 'Live: new responses update these figures' : ''}
       </p>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={error} onRetry={reload} />
+      {!data && !error && <Skeleton label="Loading insights" />}
       {data && (
         <>
           <p class="figure" data-testid="response-total">

@@ -1,5 +1,6 @@
 import type { Form } from '../api'
 import { DateFilter, ErrorMessage, Pager } from '../components'
+import { Skeleton } from '../skeleton'
 import { ColumnsChooser, useColumns } from './responses/columns'
 import { DeleteResponsesDialog } from './responses/delete-dialog'
 import { ResponseDetail } from './responses/response-detail'
@@ -37,7 +38,9 @@ export function ResponsesView({ form }: { form: Form }) {
       />
       <ColumnsChooser questions={form.questions} columns={columns} />
       <p role="status">{responses.notice}</p>
-      <ErrorMessage error={responses.loadError ?? responses.actionError} />
+      <ErrorMessage error={responses.loadError} onRetry={responses.retry} />
+      <ErrorMessage error={responses.actionError} />
+      {!data && !responses.loadError && <Skeleton label="Loading responses" />}
       {data && data.items.length === 0 && <NoResponses filtered={responses.page !== 1 || filtered} />}
       {data && data.items.length > 0 && (
         <ResponsesTable

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { Session } from '../api'
 import { useApp } from '../app-context'
+import { BrandMark } from '../brand-mark'
 import { ErrorMessage, usePageTitle } from '../components'
 
 export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
@@ -11,6 +12,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
   usePageTitle(['Sign in'])
   return (
     <main id="main" class="sign-in">
+      <BrandMark />
       <h1>Sign in to Canvass</h1>
       <p>
         Paste an API token. It is exchanged once for a session; the browser never keeps the token. Create one
@@ -39,7 +41,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
           value={token}
           onInput={(event) => setToken(event.currentTarget.value)}
         />
-        <button type="submit" disabled={busy}>
+        <button type="submit" class="primary" disabled={busy}>
           Sign in
         </button>
       </form>

@@ -1,5 +1,6 @@
 import type { Form } from '../api'
 import { Empty, ErrorMessage } from '../components'
+import { Skeleton } from '../skeleton'
 import { DeleteWebhookDialog } from './webhooks/delete-dialog'
 import { RevealedSecret } from './webhooks/secrets'
 import { useWebhooks } from './webhooks/use-webhooks'
@@ -16,7 +17,8 @@ export function WebhooksView({ form }: { form: Form }) {
   return (
     <div>
       <p role="status">{webhooks.notice}</p>
-      <ErrorMessage error={webhooks.loadError ?? webhooks.actionError} />
+      <ErrorMessage error={webhooks.loadError} onRetry={webhooks.retry} />
+      <ErrorMessage error={webhooks.actionError} />
       {webhooks.revealed && (
         <RevealedSecret
           tag={webhooks.revealed.tag}
@@ -38,6 +40,7 @@ export function WebhooksView({ form }: { form: Form }) {
           onDone={webhooks.closeEditor}
         />
       )}
+      {!data && !webhooks.loadError && <Skeleton label="Loading webhooks" />}
       {data && data.items.length === 0 && (
         <Empty>
           <p>

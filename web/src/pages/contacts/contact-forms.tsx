@@ -58,7 +58,9 @@ export function AddContact({ listId, onAdded }: { listId: string; onAdded: (news
           Name
           <input name="name" maxLength={256} />
         </label>
-        <button type="submit">Add contact</button>
+        <button type="submit" class="primary">
+          Add contact
+        </button>
       </div>
       <FieldMessage id="add-email" message={shownEmailError} />
       <ErrorMessage error={error} atFields={['/contacts/0/email']} />

@@ -34,7 +34,7 @@ export function FormDialog(props: {
         <h2 id={`${props.id}-title`}>{props.title}</h2>
         {props.open && props.children}
         <div class="actions">
-          <button type="submit" disabled={props.busy}>
+          <button type="submit" class="primary" disabled={props.busy}>
             {props.submitLabel}
           </button>
           <button type="button" class="secondary" onClick={props.onCancel}>

@@ -11,6 +11,7 @@ import {
   useLoad,
   usePageTitle,
 } from '../../components'
+import { Skeleton, SkeletonText } from '../../skeleton'
 import { AddContact, EditContactDialog } from './contact-forms'
 import { CsvUpload } from './csv-upload'
 
@@ -57,8 +58,17 @@ export function ContactListPage({ listId }: { listId: string }) {
       <p class="crumbs">
         <Link href="/app/contacts">Contacts</Link>
       </p>
-      <h1>{list.data ? list.data.name : list.error ? 'Contact list not found' : 'Loading…'}</h1>
-      <ErrorMessage error={list.error ?? contacts.error ?? actionError} />
+      <h1>
+        {list.data ? (
+          list.data.name
+        ) : list.error ? (
+          'Contact list not found'
+        ) : (
+          <SkeletonText label="Loading the list" />
+        )}
+      </h1>
+      <ErrorMessage error={list.error ?? contacts.error} onRetry={reload} />
+      <ErrorMessage error={actionError} />
       {list.data && (
         <p class="meta">
           {list.data.contact_count.toLocaleString()} {list.data.contact_count === 1 ? 'contact' : 'contacts'}
@@ -67,6 +77,7 @@ export function ContactListPage({ listId }: { listId: string }) {
       {canWrite && list.data && <AddContact listId={listId} onAdded={changed} />}
       {canWrite && list.data && <CsvUpload listId={listId} onDone={reload} />}
       <p role="status">{notice}</p>
+      {!contacts.data && !contacts.error && !list.error && <Skeleton label="Loading contacts" />}
       {contacts.data && items.length === 0 && page === 1 && (
         <Empty>
           <p>

@@ -21,6 +21,8 @@ export interface Responses extends ResponsesState {
   /** The page of responses, once loaded. */
   data: Page<ResponseItem> | undefined
   loadError: unknown
+  /** Reads the page and its total again (after a failed load). */
+  retry(): void
   /** How many responses the filter lets through, once known (see responseCount). */
   total: ResponseTotal | undefined
   /** The viewer's time zone: the filter's days, the table's and the drawer's times are in it. */
@@ -66,6 +68,7 @@ export function useResponses(form: Form): Responses {
     ...state,
     data,
     loadError: error,
+    retry: reload,
     total,
     zone,
     live,

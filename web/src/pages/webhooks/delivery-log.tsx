@@ -1,5 +1,6 @@
 import type { Delivery } from '../../api'
 import { ErrorMessage, formatTime, Pager } from '../../components'
+import { Skeleton } from '../../skeleton'
 import { useDeliveryLog } from './use-delivery-log'
 
 /** What was sent to a webhook, newest first, each delivery with its attempts and a redelivery. */
@@ -13,7 +14,9 @@ export function DeliveryLog({ formId, tag }: { formId: string; tag: string }) {
         Refresh deliveries
       </button>
       <p role="status">{log.notice}</p>
-      <ErrorMessage error={log.loadError ?? log.actionError} />
+      <ErrorMessage error={log.loadError} onRetry={log.refresh} />
+      <ErrorMessage error={log.actionError} />
+      {!data && !log.loadError && <Skeleton label="Loading deliveries" lines={1} />}
       {data && data.items.length === 0 && (
         <p>Nothing sent yet. Send a test ping, or wait for the next response.</p>
       )}

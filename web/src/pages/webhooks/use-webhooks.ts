@@ -20,6 +20,8 @@ export interface Webhooks extends WebhooksState, WebhookActions {
   /** The form's webhooks, once loaded. */
   data: { items: Webhook[] } | undefined
   loadError: unknown
+  /** Reads the webhooks again (after a failed load). */
+  retry(): void
   /** Whether this token may change webhooks; the controls are hidden without it. */
   canWrite: boolean
   add(): void
@@ -40,6 +42,7 @@ export function useWebhooks(form: Form): Webhooks {
     ...state,
     data,
     loadError: error,
+    retry: reload,
     canWrite: can('webhooks:write'),
     add: () => dispatch({ type: 'editorOpened', webhook: 'new' }),
     edit: (webhook) => dispatch({ type: 'editorOpened', webhook }),
