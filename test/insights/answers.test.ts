@@ -199,6 +199,21 @@ describe('text answers', () => {
     }
   })
 
+  it('are kept by a rebuild for responses stored without their own figures (a seed, an import)', async () => {
+    const formId = await createForm(ctx, form)
+    await submit(ctx, formId, { answers: { said: 'one', day: '2026-02-03' } })
+    await submit(ctx, formId, { answers: { said: 'two' } })
+    const before = await answersOf(formId, 'said')
+    const { db } = ctx.database
+    const ids = db.selectFrom('responses').select('id').where('form_id', '=', formId)
+    await db.deleteFrom('text_answers').where('response_id', 'in', ids).execute()
+    await db.deleteFrom('response_figures').where('response_id', 'in', ids).execute()
+    expect((await answersOf(formId, 'said')).items).toEqual([])
+    await ctx.app.ctx.insights.rebuild(formId)
+    expect(await answersOf(formId, 'said')).toEqual(before)
+    expect(await datesOf(formId)).toEqual([{ date: '2026-02-03', count: 1 }])
+  })
+
   it('are filled, and dates counted, for responses stored before, by the migration', async () => {
     const formId = await createForm(ctx, everyKindForm)
     await submit(ctx, formId, { answers: everyKindAnswers })

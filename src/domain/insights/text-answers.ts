@@ -44,7 +44,12 @@ export async function keepTextAnswers(
       })),
   )
   for (const chunk of insertChunks(rows, (row) => row.value.length)) {
-    await trx.insertInto('text_answers').values(chunk).execute()
+    // A rebuild may meet a response whose answers migration 012 kept already.
+    await trx
+      .insertInto('text_answers')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['response_id', 'question_id']).doNothing())
+      .execute()
   }
 }
 
