@@ -1,5 +1,6 @@
 import { useApp } from '../app-context'
 import { ErrorMessage, Link, useLoad, usePageTitle } from '../components'
+import { ResponseSummary } from './form-summary'
 import { InsightsView } from './insights'
 import { ResponsesView } from './responses'
 import { WebhooksView } from './webhooks'
@@ -23,6 +24,7 @@ export function FormPage({ formId, tab }: { formId: string; tab: string }) {
       </p>
       <h1>{form ? form.title : error ? 'Form not found' : 'Loading…'}</h1>
       <ErrorMessage error={error} />
+      {form && <ResponseSummary form={form} />}
       {form && can('forms:write') && (
         <p class="toolbar">
           <Link class="button" href={`${base}/edit`}>
