@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { answerInsights } from '../../src/db/migrations/012_answer_insights.js'
+import { answerInsights } from '../../src/db/migrations/013_answer_insights.js'
 import { createForm, everyKindAnswers, everyKindForm, submit } from '../forms/fixtures.js'
 import { useTestContext } from '../support/context.js'
 import { deleteResponses, insightsOf, submitAt } from './support.js'
@@ -223,7 +223,7 @@ describe('text answers', () => {
     const before = await Promise.all(
       ['q_short', 'q_long', 'q_email', 'q_url', 'q_phone'].map((id) => answersOf(formId, id)),
     )
-    // As before migration 012: no table, and each response's own figures without dates.
+    // As before migration 013: no table, and each response's own figures without dates.
     await sql`drop table text_answers`.execute(ctx.database.db)
     const { db } = ctx.database
     const kept = await db.selectFrom('response_figures').select(['response_id', 'figures']).execute()

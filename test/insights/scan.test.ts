@@ -160,7 +160,7 @@ describe('responses stored before their own figures were kept', () => {
     expect(await migrateToLatest(ctx.database)).toEqual([
       '010_response_figures',
       '011_session_tokens',
-      '012_answer_insights',
+      '013_answer_insights',
     ])
     const marked = await db.selectFrom('insight_rebuilds').select('form_id').execute()
     expect(marked.map((row) => row.form_id)).toContain(formId)

@@ -9,7 +9,7 @@ import { insights } from './008_insights.js'
 import { insightLevels } from './009_insight_levels.js'
 import { responseFigures } from './010_response_figures.js'
 import { sessionTokens } from './011_session_tokens.js'
-import { answerInsights } from './012_answer_insights.js'
+import { answerInsights } from './013_answer_insights.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -25,5 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_insight_levels': insightLevels,
   '010_response_figures': responseFigures,
   '011_session_tokens': sessionTokens,
-  '012_answer_insights': answerInsights,
+  '013_answer_insights': answerInsights,
 }

@@ -44,7 +44,7 @@ export async function keepTextAnswers(
       })),
   )
   for (const chunk of insertChunks(rows, (row) => row.value.length)) {
-    // A rebuild may meet a response whose answers migration 012 kept already.
+    // A rebuild may meet a response whose answers migration 013 kept already.
     await trx
       .insertInto('text_answers')
       .values(chunk)
