@@ -247,7 +247,7 @@ describe('the insights page', () => {
     const figures = summary.getByRole('definition')
     await expect
       .poll(() => summary.getByRole('term').allTextContents())
-      .toEqual(['Responses today', 'Responses in the last 7 days'])
+      .toEqual(['Responses today', 'Last 7 days'])
     await expect.poll(() => figures.allTextContents()).toEqual(['8', '8'])
     await expect.poll(() => summary.textContent()).toContain('Pacific/Auckland')
     await checkScreen(page, 'form-summary')

@@ -36,7 +36,7 @@ export function ResponseSummary({ form }: { form: Form }) {
           <dd>{data.today.toLocaleString()}</dd>
         </div>
         <div>
-          <dt>Responses in the last 7 days</dt>
+          <dt>Last 7 days</dt>
           <dd>{data.week.toLocaleString()}</dd>
         </div>
       </dl>
