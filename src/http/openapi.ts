@@ -8,6 +8,7 @@ import {
   ContactPage,
   StoredContactSchema,
 } from './routes/contacts/schemas.js'
+import { TextAnswerPage, TextAnswerSchema } from './routes/forms/insights-schemas.js'
 import {
   AnswerSchema,
   AnswerVariants,
@@ -107,6 +108,8 @@ const components: TSchema[] = [
   WebhookSchema,
   DeliverySchema,
   DeliveryPage,
+  TextAnswerSchema,
+  TextAnswerPage,
 ]
 
 const tags = [

@@ -272,6 +272,20 @@ describe('@canvass/client in a browser session (no token, the cookie)', () => {
     }
   }
 
+  it("pages a text question's latest answers, newest first", async () => {
+    const form = await canvass.forms.create({
+      title: 'Notes',
+      questions: [{ id: 'note', title: 'Note', type: 'short_text' }],
+    })
+    for (const note of ['one', 'two', 'three']) await canvass.responses.submit(form.id, { answers: { note } })
+    const first = await canvass.insights.answers(form.id, 'note', 1, 2)
+    expect(first.items.map((item) => item.value)).toEqual(['three', 'two'])
+    expect(first.hasNext).toBe(true)
+    const second = await canvass.insights.answers(form.id, 'note', 2, 2)
+    expect(second.items.map((item) => item.value)).toEqual(['one'])
+    expect(second.hasNext).toBe(false)
+  })
+
   it('signs in with a token once, then reads and writes with the session cookie alone', async () => {
     const browser = createCanvass({
       baseUrl,

@@ -9,6 +9,7 @@ import {
   signedInDashboard,
 } from '../support/browser.js'
 import { useTestContext } from '../support/context.js'
+import { checkScreen } from '../support/screens.js'
 
 // The Insights page in a real browser: the figures it shows are GET .../insights's, and a response
 // submitted through the hosted page reaches the charts and the responses table without a reload.
@@ -18,6 +19,27 @@ const ctx = useTestContext({ publicRateLimit: 1000 })
 let browser: Browser
 let base: string
 let formId: string
+let eventId: string
+
+// Every other kind's insights: days answered as a chart, text answers as a list of the latest.
+const eventForm = {
+  title: 'Conference day',
+  questions: [
+    { id: 'day', title: 'Which day did you attend?', type: 'date' },
+    { id: 'change', title: 'What should we change?', type: 'long_text' },
+    { id: 'mail', title: 'Your e-mail', type: 'email' },
+  ],
+}
+const eventDays = [
+  '2026-03-02',
+  '2026-03-04',
+  '2026-03-02',
+  '2026-03-02',
+  '2026-03-04',
+  '2026-03-05',
+  '2026-03-02',
+  '2026-03-04',
+]
 
 const form = {
   title: 'Hotel stay',
@@ -67,6 +89,18 @@ beforeAll(async () => {
       payload: {
         answers: { nps: i % 11, csat: (i % 5) + 1, channel: channels[i % 3], again: i % 4 !== 0 },
       },
+    })
+    expect(response.statusCode).toBe(201)
+  }
+  const event = await ctx.request({ method: 'POST', url: '/v1/forms', payload: eventForm })
+  eventId = event.json().id
+  for (const [index, day] of eventDays.entries()) {
+    const change =
+      index === 7 ? 'A longer lunch break, please.\nAnd more coffee.' : `Change number ${index + 1}`
+    const response = await ctx.request({
+      method: 'POST',
+      url: `/v1/forms/${eventId}/responses`,
+      payload: { answers: { day, change, ...(index % 2 === 0 ? { mail: `p${index}@example.com` } : {}) } },
     })
     expect(response.statusCode).toBe(201)
   }
@@ -161,5 +195,72 @@ describe('the insights page', () => {
     await expect.poll(() => rows.nth(1).textContent()).toContain('Newspaper')
     await respondent.close()
     await context.close()
+  })
+
+  it('draws a date question per day and lists a text question’s latest answers, paged', async () => {
+    const page = await signedInDashboard(browser, base, ctx.token, { path: `/app/forms/${eventId}/insights` })
+    await expect.poll(() => page.getByText('8 responses').isVisible()).toBe(true)
+    const days = page.getByRole('region', { name: 'Which day did you attend?' })
+    // Every day from the first to the last answered, the quiet one as zero.
+    await expect
+      .poll(() => days.getByRole('img').getAttribute('aria-label'))
+      .toBe(
+        'Days answered to “Which day did you attend?”. 2026-03-02: 4, 2026-03-03: 0, 2026-03-04: 3, 2026-03-05: 1',
+      )
+    await expect.poll(() => page.evaluate(paintedCanvases)).toBe(2)
+    await days.getByText('Table: Days answered to “Which day did you attend?”').click()
+    await expect.poll(() => days.getByRole('row', { name: /2026-03-04/ }).textContent()).toBe('2026-03-043')
+
+    const changes = page.getByRole('region', { name: 'What should we change?' })
+    const latest = changes.getByRole('list', { name: 'Latest answers' }).getByRole('listitem')
+    await expect.poll(() => latest.count()).toBe(5)
+    // Newest first: the last one submitted, with its line break kept.
+    await expect
+      .poll(() => latest.first().textContent())
+      .toContain('A longer lunch break, please.\nAnd more coffee.')
+    await expect.poll(() => latest.nth(1).textContent()).toContain('Change number 7')
+    await changes.getByRole('button', { name: 'Show more answers' }).click()
+    await expect.poll(() => latest.count()).toBe(8)
+    await expect.poll(() => latest.last().textContent()).toContain('Change number 1')
+    await expect.poll(() => changes.getByRole('button', { name: 'Show more answers' }).count()).toBe(0)
+    const mails = page.getByRole('region', { name: 'Your e-mail' }).getByRole('listitem')
+    await expect.poll(() => mails.count()).toBe(4)
+    await expect.poll(() => mails.first().textContent()).toContain('p6@example.com')
+    await checkScreen(page, 'insights-every-kind')
+
+    // A window with no responses: the text card says so rather than showing stale answers.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    await page.getByLabel('From (UTC)').fill(tomorrow)
+    await page.getByRole('button', { name: 'Apply filter' }).click()
+    await expect.poll(() => page.getByText('0 responses').isVisible()).toBe(true)
+    await expect.poll(() => latest.count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('shows responses today and in the last 7 days on the form’s page, in the viewer’s days', async () => {
+    const page = await signedInDashboard(browser, base, ctx.token, {
+      path: `/app/forms/${eventId}`,
+      context: { timezoneId: 'Pacific/Auckland' },
+    })
+    const summary = page.getByRole('region', { name: 'Responses lately' })
+    // Today, then the last 7 days.
+    const figures = summary.getByRole('definition')
+    await expect
+      .poll(() => summary.getByRole('term').allTextContents())
+      .toEqual(['Responses today', 'Last 7 days'])
+    await expect.poll(() => figures.allTextContents()).toEqual(['8', '8'])
+    await expect.poll(() => summary.textContent()).toContain('Pacific/Auckland')
+    await checkScreen(page, 'form-summary')
+    await page.context().close()
+
+    // Three days on, nothing was answered today, and all of it in the last 7 days.
+    const later = await signedInDashboard(browser, base, ctx.token, {
+      context: { timezoneId: 'Pacific/Auckland' },
+    })
+    await later.clock.setFixedTime(new Date(Date.now() + 3 * 86_400_000))
+    await later.goto(`${base}/app/forms/${eventId}`)
+    const lately = later.getByRole('region', { name: 'Responses lately' }).getByRole('definition')
+    await expect.poll(() => lately.allTextContents()).toEqual(['0', '8'])
+    await later.context().close()
   })
 })

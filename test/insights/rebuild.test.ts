@@ -28,6 +28,7 @@ function definitionOf(version: number) {
       },
       { id: 'yes', title: 'Yes?', type: 'yes_no' },
       { id: 'rate', title: 'Rate', type: 'rating', properties: { steps: version % 2 === 0 ? 5 : 3 } },
+      { id: 'day', title: 'Day', type: 'date' },
     ],
     variables: [
       {
@@ -58,6 +59,8 @@ function answersOf(version: number, seed: number) {
   if (picked.length > 0) answers['colours'] = picked
   if (seed % 4 !== 0) answers['yes'] = seed % 2 === 0
   if (seed % 7 !== 0) answers['rate'] = 1 + (seed % (version % 2 === 0 ? 5 : 3))
+  // A few days, often the same one (per-day counts: summary.ts).
+  if (seed % 3 !== 1) answers['day'] = `2026-0${1 + (seed % 4)}-1${seed % 3}`
   return answers
 }
 

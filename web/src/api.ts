@@ -112,6 +112,13 @@ export function createApi(options: ApiOptions = {}) {
     },
     insights: {
       get: (formId: string, filter: ResponseFilter = {}) => client.insights.get(formId, filter),
+      answers: (
+        formId: string,
+        questionId: string,
+        pageNumber: number,
+        pageSize: number,
+        filter: ResponseFilter = {},
+      ) => client.insights.answers(formId, questionId, pageNumber, pageSize, filter),
     },
     contactLists: {
       list: (pageNumber: number) => client.contactLists.page(pageNumber, 100),

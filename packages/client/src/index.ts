@@ -218,6 +218,22 @@ export function createCanvass(options: CanvassOptions) {
         call(() =>
           api.GET('/v1/forms/{form_id}/insights', { params: { path: form_id(formId), query: filter } }),
         ),
+      /** One page of a text question's latest answers (newest first) within `filter`'s since/until. */
+      answers: (
+        formId: string,
+        questionId: string,
+        page: number,
+        pageSize = pageSizeOr(),
+        filter: Pick<ResponseFilter, 'since' | 'until'> = {},
+      ) =>
+        onePage(() =>
+          api.GET('/v1/forms/{form_id}/insights/questions/{question_id}/answers', {
+            params: {
+              path: { ...form_id(formId), question_id: questionId },
+              query: { since: filter.since, until: filter.until, page, page_size: pageSize },
+            },
+          }),
+        ),
     },
     contactLists: {
       list: () => everything((query) => api.GET('/v1/contact-lists', { params: { query } })),

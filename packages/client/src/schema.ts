@@ -216,6 +216,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forms/{form_id}/insights/questions/{question_id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A text question's latest answers, newest first
+         * @description For short_text, long_text, email, url and phone_number questions (another kind is a `400`). `since`/`until` as in the responses listing. Each page is an index range of the answers kept for the question, whatever the number of responses. Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
+         *
+         *     Needs scope `responses:read`.
+         */
+        get: operations["listTextAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/forms/{form_id}/responses/stream": {
         parameters: {
             query?: never;
@@ -1051,6 +1073,22 @@ export interface components {
             /** @description Page size used, as a decimal string. */
             page_size: string;
             items: components["schemas"]["Delivery"][];
+        };
+        /** @description One answer to a text question, with the response that gave it. */
+        TextAnswerItem: {
+            response_id: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            submitted_at: string;
+            /** @description The answer as given. */
+            value: string;
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        TextAnswerPage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["TextAnswerItem"][];
         };
     };
     responses: never;
@@ -2157,6 +2195,12 @@ export interface operations {
                                 label: string;
                                 count: number;
                             }[];
+                            /** @description date: each day answered with its count, oldest first (days nobody answered are left out). */
+                            dates?: {
+                                /** @description A day answered, `YYYY-MM-DD`. */
+                                date: string;
+                                count: number;
+                            }[];
                         }[];
                         variables: {
                             name: string;
@@ -2174,6 +2218,92 @@ export interface operations {
                             responses: number;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTextAnswers: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+                /** @description Inclusive lower bound on submission time: ISO 8601 or Unix seconds. */
+                since?: string;
+                /** @description Inclusive upper bound on submission time: ISO 8601 or Unix seconds. A bound without fractional digits includes its whole second (`until=1700000000` includes 1700000000.5). */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+                question_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextAnswerPage"];
                 };
             };
             /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */

@@ -10,6 +10,7 @@ import { insightLevels } from './009_insight_levels.js'
 import { responseFigures } from './010_response_figures.js'
 import { sessionTokens } from './011_session_tokens.js'
 import { lastResponse } from './012_last_response.js'
+import { answerInsights } from './013_answer_insights.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_response_figures': responseFigures,
   '011_session_tokens': sessionTokens,
   '012_last_response': lastResponse,
+  '013_answer_insights': answerInsights,
 }

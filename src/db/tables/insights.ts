@@ -27,8 +27,19 @@ export interface InsightRebuildsTable {
   form_id: string
 }
 
+/** Each text-like answer of a response (short_text, long_text, email, url, phone_number), for a question's latest answers. */
+export interface TextAnswersTable {
+  response_id: string
+  question_id: string
+  form_id: string
+  /** The response's, in microseconds. */
+  submitted_at: number
+  value: string
+}
+
 export interface InsightsTables {
   insight_buckets: InsightBucketsTable
   insight_rebuilds: InsightRebuildsTable
   response_figures: ResponseFiguresTable
+  text_answers: TextAnswersTable
 }

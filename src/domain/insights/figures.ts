@@ -11,7 +11,7 @@ export interface QuestionTally {
   answered: number
   /**
    * Count per value given: `n:<digits>` numbers, `b:true|false` booleans, `l:<label>` choice
-   * labels; except whole numbers, which are counted in `ints`.
+   * labels, `d:YYYY-MM-DD` dates; except whole numbers, which are counted in `ints`.
    */
   values: Map<string, number>
   /** Count per whole-number answer (`n:42` is 42 here, never in `values`). */
@@ -70,6 +70,8 @@ export function figuresOfItem(item: ResponseItem): Figures {
       tally.values.set(`l:${(value as { label: string }).label}`, 1)
     } else if (answer.type === 'choices') {
       for (const label of (value as { labels: string[] }).labels) tally.values.set(`l:${label}`, 1)
+    } else if (answer.type === 'date') {
+      tally.values.set(`d:${value as string}`, 1)
     }
     figures.questions.set(answer.question.id, tally)
   }

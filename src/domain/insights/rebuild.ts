@@ -1,10 +1,12 @@
 import { sql } from 'kysely'
 import { chunksOf } from '../../chunks.js'
+import { parseTimestamp } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { ResponseItem } from '../../shared/forms/answers.js'
 import { type BucketKey, type BucketLevel, floorTo, levels } from './buckets.js'
 import { addFigures, emptyFigures, type Figures, figuresFromJson } from './figures.js'
 import { keepOwnFigures, writeBuckets } from './store.js'
+import { keepTextAnswers } from './text-answers.js'
 
 // Rebuilding a form's buckets from its responses: after a migration marked it (insight_rebuilds),
 // or on an operator's `canvass insights rebuild`. It runs in a write transaction (on SQLite, the
@@ -62,6 +64,7 @@ export async function rebuildFormInsights(trx: Db, formId: string): Promise<numb
     })) {
       const figuresById = await responseFigures(
         trx,
+        formId,
         chunk.map((row) => row.id),
       )
       for (const row of chunk) {
@@ -92,8 +95,11 @@ export async function rebuildFormInsights(trx: Db, formId: string): Promise<numb
   return counted
 }
 
-/** The figures of responses by id; those stored without figures get them now, from their items. */
-async function responseFigures(trx: Db, ids: string[]): Promise<Map<string, Figures>> {
+/**
+ * The figures of responses by id; those stored without figures get them now, and their text
+ * answers, from their items.
+ */
+async function responseFigures(trx: Db, formId: string, ids: string[]): Promise<Map<string, Figures>> {
   const rows = await trx
     .selectFrom('responses')
     .leftJoin('response_figures', 'response_figures.response_id', 'responses.id')
@@ -114,5 +120,11 @@ async function responseFigures(trx: Db, ids: string[]): Promise<Map<string, Figu
   }
   const kept = await keepOwnFigures(trx, unkept)
   for (const [index, item] of unkept.entries()) found.set(item.id, kept[index] as Figures)
+  // Stored without either (an import, a benchmark's seed): their text answers are kept too.
+  await keepTextAnswers(
+    trx,
+    formId,
+    unkept.map((item) => ({ item, submittedAt: parseTimestamp(item.submitted_at) as number })),
+  )
   return found
 }

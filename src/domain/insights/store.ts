@@ -12,6 +12,7 @@ import {
   figuresOfItem,
   figuresToJson,
 } from './figures.js'
+import { keepTextAnswers } from './text-answers.js'
 
 // The figures kept up to date inside the transaction that stores or deletes responses, so they
 // can never disagree with the responses, even after a crash. Both callers hold the form row's
@@ -27,7 +28,8 @@ const keyOf = (key: BucketKey): string => `${key.level}:${key.bucket}`
 
 /**
  * Counts newly stored responses (called by storeResponses, in its transaction) and keeps each
- * one's own figures beside it, for the insights that count responses one by one (scan.ts).
+ * one's own figures beside it, for the insights that count responses one by one (scan.ts), and
+ * its text answers, for a text question's latest answers (text-answers.ts).
  */
 export async function recordInsights(
   trx: Transaction,
@@ -37,10 +39,12 @@ export async function recordInsights(
   const items = stored.map(({ item }) => item)
   const figures = await keepOwnFigures(trx, items)
   const deltas = new Map<string, { key: BucketKey; figures: Figures }>()
-  for (const [index, item] of items.entries()) {
-    addToBuckets(deltas, parseTimestamp(item.submitted_at) as number, figures[index] as Figures)
+  const timed = items.map((item) => ({ item, submittedAt: parseTimestamp(item.submitted_at) as number }))
+  for (const [index, { submittedAt }] of timed.entries()) {
+    addToBuckets(deltas, submittedAt, figures[index] as Figures)
   }
   await applyDeltas(trx, formId, deltas, 1)
+  await keepTextAnswers(trx, formId, timed)
   // Delivered to the listeners when (and only if) the transaction commits.
   await trx.notify(RESPONSES_CHANNEL, formId)
 }

@@ -21,6 +21,7 @@ export interface QuestionInsights {
   yes?: number
   no?: number
   choices?: { label: string; count: number }[]
+  dates?: { date: string; count: number }[]
 }
 
 export interface Insights {
@@ -136,6 +137,12 @@ export function summarise(
         const current = choiceLabels(question)
         const earlier = [...given.keys()].filter((label) => !current.includes(label)).sort()
         shaped.choices = [...current, ...earlier].map((label) => ({ label, count: given.get(label) ?? 0 }))
+        break
+      }
+      case 'date': {
+        // `YYYY-MM-DD` with a four-digit year sorts as the calendar does.
+        const given = [...valuesOf(tally, 'd:')].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        shaped.dates = given.map(([date, count]) => ({ date, count }))
         break
       }
     }

@@ -99,7 +99,8 @@ async function createFormFixtures(send: Send, token: string): Promise<Fixtures> 
     await send({ method: 'GET', url: `/v1/forms/${form.id}/webhooks/reliability/deliveries`, token }),
     'deliveries',
   )
-  const params: Record<string, string> = { form_id: form.id, tag: 'reliability' }
+  // q_note is the form's short_text question (its latest answers).
+  const params: Record<string, string> = { form_id: form.id, tag: 'reliability', question_id: 'q_note' }
   if (deliveries.items?.[0]?.id) params['delivery_id'] = deliveries.items[0].id
   return { params, responseId: response.id, webhookSecret }
 }

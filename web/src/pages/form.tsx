@@ -4,6 +4,7 @@ import { ErrorMessage, Link, useLoad, usePageTitle } from '../components'
 import { SharePanel } from '../share/share-panel'
 import { StateChip } from '../share/state-chip'
 import { Skeleton, SkeletonText } from '../skeleton'
+import { ResponseSummary } from './form-summary'
 import { InsightsView } from './insights'
 import { ResponsesView } from './responses'
 import { WebhooksView } from './webhooks'
@@ -35,6 +36,7 @@ export function FormPage({ formId, tab }: { formId: string; tab: string }) {
       )}
       <ErrorMessage error={error} onRetry={reload} />
       {!form && !error && <Skeleton />}
+      {form && <ResponseSummary form={form} />}
       {form && can('forms:write') && (
         <p class="toolbar">
           <Link class="button primary" href={`${base}/edit`}>

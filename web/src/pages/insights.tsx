@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { type Form, routeMissing } from '../api'
+import { type Form, type ResponseFilter, routeMissing } from '../api'
 import { useApp } from '../app-context'
 import type { BarChart, BarData } from '../charts'
 import { DateFilter, Empty, ErrorMessage, useLoad, useResponseStream } from '../components'
 import { Skeleton } from '../skeleton'
+import { LatestAnswers } from './insights-answers'
 import { filterOf } from './responses/answers'
 
 interface QuestionInsight {
@@ -18,6 +19,7 @@ interface QuestionInsight {
   yes?: number
   no?: number
   choices?: { label: string; count: number }[]
+  dates?: { date: string; count: number }[]
 }
 
 interface Insights {
@@ -81,11 +83,19 @@ export function InsightsView({ form }: { form: Form }) {
           {data.timeline.length > 0 && (
             <section class="card" aria-labelledby="per-day">
               <h2 id="per-day">Responses per day</h2>
-              <Chart title="Responses per day" data={perDay(data.timeline)} />
+              <Chart
+                title="Responses per day"
+                data={perDay(data.timeline.map(({ date, responses }) => [date, responses]))}
+              />
             </section>
           )}
           {data.questions.map((question) => (
-            <QuestionCard key={question.id} question={question} />
+            <QuestionCard
+              key={question.id}
+              formId={form.id}
+              question={question}
+              filter={filterOf(from, to)}
+            />
           ))}
         </>
       )}
@@ -93,7 +103,17 @@ export function InsightsView({ form }: { form: Form }) {
   )
 }
 
-function QuestionCard({ question }: { question: QuestionInsight }) {
+const textKinds = ['short_text', 'long_text', 'email', 'url', 'phone_number']
+
+function QuestionCard({
+  formId,
+  question,
+  filter,
+}: {
+  formId: string
+  question: QuestionInsight
+  filter: ResponseFilter
+}) {
   const headingId = `q-${question.id}`
   return (
     <section class="card" aria-labelledby={headingId}>
@@ -148,13 +168,22 @@ function QuestionCard({ question }: { question: QuestionInsight }) {
           data={{ labels: ['Yes', 'No'], values: [question.yes, question.no ?? 0] }}
         />
       )}
+      {question.dates && question.dates.length > 0 && (
+        <Chart
+          title={`Days answered to “${question.title}”`}
+          data={perDay(question.dates.map(({ date, count }) => [date, count]))}
+        />
+      )}
+      {textKinds.includes(question.type) && (
+        <LatestAnswers formId={formId} question={question} filter={filter} />
+      )}
     </section>
   )
 }
 
-/** Every day from the first to the last response, days without responses included as zero. */
-function perDay(timeline: { date: string; responses: number }[]): BarData {
-  const counts = new Map(timeline.map((day) => [day.date, day.responses]))
+/** Every day from the first to the last given, days without a count included as zero. */
+function perDay(days: [date: string, count: number][]): BarData {
+  const counts = new Map(days)
   const dates = [...counts.keys()].sort()
   const labels: string[] = []
   const first = dates[0]

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
-import { IdString } from '../../schemas.js'
+import { PagedList } from '../../pagination.js'
+import { IdString, ref, Timestamp } from '../../schemas.js'
 
 // The insights document (docs/api.md#insights), as validated on the way out and shown in OpenAPI.
 
@@ -46,6 +47,15 @@ const QuestionInsightsSchema = Type.Object(
           'under an earlier definition (in code-point order).',
       }),
     ),
+    dates: Type.Optional(
+      Type.Array(
+        Type.Object({ date: Type.String({ description: 'A day answered, `YYYY-MM-DD`.' }), count: Count }),
+        {
+          description:
+            'date: each day answered with its count, oldest first (days nobody answered are left out).',
+        },
+      ),
+    ),
   },
   { description: 'One question of the form as it is now; questions removed from the form are not listed.' },
 )
@@ -70,3 +80,14 @@ export const InsightsSchema = Type.Object(
   },
   { description: 'Figures over the matching responses (docs/api.md#insights).' },
 )
+
+export const TextAnswerSchema = Type.Object(
+  {
+    response_id: IdString,
+    submitted_at: Timestamp,
+    value: Type.String({ description: 'The answer as given.' }),
+  },
+  { $id: 'TextAnswerItem', description: 'One answer to a text question, with the response that gave it.' },
+)
+
+export const TextAnswerPage = PagedList(ref(TextAnswerSchema), 'TextAnswerPage')

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
 import { workspaceOf } from '../../auth.js'
-import { FormParams } from '../../schemas.js'
-import { InsightsSchema } from './insights-schemas.js'
+import { boundedMemoryNote, itemSerializer, sendPage } from '../../listings.js'
+import { PageQuery } from '../../pagination.js'
+import { FormParams, IdString, ref } from '../../schemas.js'
+import { InsightsSchema, TextAnswerPage, TextAnswerSchema } from './insights-schemas.js'
 import { responseFilter } from './responses.js'
 import { ResponseFilterQuery } from './schemas.js'
 
@@ -37,6 +39,48 @@ export async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
       const insights = await app.ctx.insights.summary(workspaceOf(request), formId, filter, app.listMemory)
       if (!insights) throw notFound('form', formId)
       return insights
+    },
+  )
+
+  app.get(
+    '/v1/forms/:form_id/insights/questions/:question_id/answers',
+    {
+      config: { scope: 'responses:read' },
+      schema: {
+        tags: ['insights'],
+        operationId: 'listTextAnswers',
+        summary: "A text question's latest answers, newest first",
+        description:
+          'For short_text, long_text, email, url and phone_number questions (another kind is a `400`). ' +
+          '`since`/`until` as in the responses listing. Each page is an index range of the answers ' +
+          `kept for the question, whatever the number of responses. ${boundedMemoryNote}`,
+        params: Type.Object({ form_id: IdString, question_id: IdString }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { ...PageQuery, since: ResponseFilterQuery.since, until: ResponseFilterQuery.until },
+          { additionalProperties: false },
+        ),
+        response: { 200: ref(TextAnswerPage) },
+      },
+    },
+    async (request, reply) => {
+      const { page, page_size, ...window } = request.query
+      const { since, until } = responseFilter(window)
+      const listing = await app.ctx.insights.textAnswers(
+        workspaceOf(request),
+        request.params.form_id,
+        request.params.question_id,
+        { since, until },
+        { page, page_size },
+        app.listMemory,
+      )
+      return sendPage(
+        request,
+        reply,
+        app.listMemory,
+        { page, page_size },
+        listing,
+        itemSerializer(reply, TextAnswerSchema),
+      )
     },
   )
 }
