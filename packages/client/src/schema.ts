@@ -646,6 +646,8 @@ export interface components {
             /** @enum {string} */
             type: "short_text";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `max_length`. */
             properties: {
                 [key: string]: unknown;
@@ -657,6 +659,8 @@ export interface components {
             /** @enum {string} */
             type: "long_text";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `max_length`. */
             properties: {
                 [key: string]: unknown;
@@ -668,6 +672,8 @@ export interface components {
             /** @enum {string} */
             type: "email";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None. */
             properties: {
                 [key: string]: unknown;
@@ -679,6 +685,8 @@ export interface components {
             /** @enum {string} */
             type: "url";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None. */
             properties: {
                 [key: string]: unknown;
@@ -690,6 +698,8 @@ export interface components {
             /** @enum {string} */
             type: "phone_number";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None (answers are E.164, e.g. `+14155550100`). */
             properties: {
                 [key: string]: unknown;
@@ -701,6 +711,8 @@ export interface components {
             /** @enum {string} */
             type: "number";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `min`, `max`. */
             properties: {
                 [key: string]: unknown;
@@ -712,6 +724,8 @@ export interface components {
             /** @enum {string} */
             type: "rating";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `steps` (3..10). */
             properties: {
                 [key: string]: unknown;
@@ -723,6 +737,8 @@ export interface components {
             /** @enum {string} */
             type: "opinion_scale";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `steps` (5..11), `start` (0 or 1). */
             properties: {
                 [key: string]: unknown;
@@ -734,6 +750,8 @@ export interface components {
             /** @enum {string} */
             type: "nps";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None (0..10). */
             properties: {
                 [key: string]: unknown;
@@ -745,6 +763,8 @@ export interface components {
             /** @enum {string} */
             type: "customer_sat";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None. */
             properties: {
                 [key: string]: unknown;
@@ -756,6 +776,8 @@ export interface components {
             /** @enum {string} */
             type: "yes_no";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None. */
             properties: {
                 [key: string]: unknown;
@@ -767,6 +789,8 @@ export interface components {
             /** @enum {string} */
             type: "multiple_choice";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `choices` (labels or `{label}`), `allow_multiple`. */
             properties: {
                 [key: string]: unknown;
@@ -778,6 +802,8 @@ export interface components {
             /** @enum {string} */
             type: "dropdown";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `choices` (labels or `{label}`). */
             properties: {
                 [key: string]: unknown;
@@ -789,6 +815,8 @@ export interface components {
             /** @enum {string} */
             type: "date";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None (answers are `YYYY-MM-DD`). */
             properties: {
                 [key: string]: unknown;
@@ -1306,6 +1334,8 @@ export interface operations {
                          */
                         type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
                         required?: boolean;
+                        /** @description Shown under the title on the hosted page; empty or blank means none. */
+                        description?: string;
                         /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
                         properties?: {
                             [key: string]: unknown;
@@ -1529,6 +1559,8 @@ export interface operations {
                          */
                         type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
                         required?: boolean;
+                        /** @description Shown under the title on the hosted page; empty or blank means none. */
+                        description?: string;
                         /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
                         properties?: {
                             [key: string]: unknown;
