@@ -175,11 +175,11 @@ describe('answerMessage, which the page script runs', () => {
     q_drop: [['DE'], ['IT'], ['']],
     q_date: [['2024-02-29'], ['2023-02-29'], ['29.02.2024'], ['0000-01-01']],
   }
-  const questions = (everyKindForm.questions as Question[]).map((question) => ({
+  const questions: Question[] = everyKindForm.questions.map((question) => ({
     required: false,
     properties: {},
-    ...question,
-  }))
+    ...(question as Partial<Question>),
+  })) as Question[]
 
   it('finds a problem exactly where the server refuses the answer', () => {
     const definition = { questions, hidden: [], variables: [] }

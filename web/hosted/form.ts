@@ -101,6 +101,11 @@ if (form) {
     mark(question, message)
     return message
   }
+  // A message shown while a button is pressed would move it from under the pointer, and the click
+  // would be lost: a check on leaving a control waits until the pointer is released.
+  let pressed = false
+  document.addEventListener('pointerdown', () => (pressed = true), true)
+  document.addEventListener('pointerup', () => (pressed = false), true)
   // Leaving a control checks it once something was typed, or to clear a message shown before;
   // tabbing past an empty question says nothing until the respondent submits.
   form.addEventListener('focusout', (event) => {
@@ -108,7 +113,9 @@ if (form) {
     const question = byId.get(control.name)
     if (!question || control.type === 'radio' || control.type === 'checkbox' || control.tagName === 'SELECT')
       return
-    if (control.value !== '' || control.validity?.badInput || control.closest('.invalid')) check(question)
+    if (!(control.value !== '' || control.validity?.badInput || control.closest('.invalid'))) return
+    if (!pressed) check(question)
+    else document.addEventListener('pointerup', () => setTimeout(() => check(question)), { once: true })
   })
   form.addEventListener('change', (event) => {
     const control = event.target as HTMLInputElement
