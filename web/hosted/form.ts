@@ -105,7 +105,8 @@ if (form) {
   // would be lost: a check on leaving a control waits until the pointer is released.
   let pressed = false
   document.addEventListener('pointerdown', () => (pressed = true), true)
-  document.addEventListener('pointerup', () => (pressed = false), true)
+  for (const end of ['pointerup', 'pointercancel'])
+    document.addEventListener(end, () => (pressed = false), true)
   // Leaving a control checks it once something was typed, or to clear a message shown before;
   // tabbing past an empty question says nothing until the respondent submits.
   form.addEventListener('focusout', (event) => {
@@ -115,7 +116,15 @@ if (form) {
       return
     if (!(control.value !== '' || control.validity?.badInput || control.closest('.invalid'))) return
     if (!pressed) check(question)
-    else document.addEventListener('pointerup', () => setTimeout(() => check(question)), { once: true })
+    else {
+      const later = () => {
+        document.removeEventListener('pointerup', later)
+        document.removeEventListener('pointercancel', later)
+        setTimeout(() => check(question))
+      }
+      document.addEventListener('pointerup', later)
+      document.addEventListener('pointercancel', later)
+    }
   })
   form.addEventListener('change', (event) => {
     const control = event.target as HTMLInputElement
