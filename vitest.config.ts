@@ -31,6 +31,7 @@ export const slowTests = [
   'test/reliability/stream-memory.test.ts',
   // a real browser
   'test/respondents/browser.test.ts',
+  'test/respondents/inline-checks.test.ts',
   'test/dashboard/browser.test.ts',
   'test/dashboard/insights.test.ts',
   'test/dashboard/builder.test.ts',

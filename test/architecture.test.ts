@@ -170,8 +170,8 @@ function timeReads(path: string, text: string): string[] {
     )
 }
 
-/** The dashboard's files and the client package's, beside the server's. */
-const webFiles = () => sourceFiles(join(root, 'web/src'))
+/** The dashboard's files (and the hosted form's script) and the client package's, beside the server's. */
+const webFiles = () => [...sourceFiles(join(root, 'web/src')), ...sourceFiles(join(root, 'web/hosted'))]
 const clientFiles = () => sourceFiles(join(root, 'packages/client/src'))
 
 /**

@@ -95,10 +95,11 @@ describe('hosted form page', () => {
     ])
     expect(response.statusCode).toBe(422)
     const html = response.body
-    expect(html).toContain('<a href="#q-q_short">Name is required</a>')
-    expect(html).toContain('<a href="#q-q_email">E-mail must be an e-mail address</a>')
-    expect(html).toMatch(
-      /<p class="error-message" id="q-q_email-error"[^>]*>.*E-mail must be an e-mail address<\/p>/,
+    expect(html).toContain('<a href="#q-q_short">Name: Required</a>')
+    expect(html).toContain('<a href="#q-q_email">E-mail: Enter an e-mail address, e.g. name@example.com</a>')
+    expect(html).toContain(
+      '<p class="error-message" id="q-q_email-error" dir="auto"><span class="visually-hidden">Error: </span>' +
+        'Enter an e-mail address, e.g. name@example.com</p>',
     )
     expect(html).toMatch(
       /id="q-q_email" name="q_email" aria-invalid="true" aria-describedby="q-q_email-error q-q_email-hint"/,

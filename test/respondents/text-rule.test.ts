@@ -51,9 +51,9 @@ async function listed(): Promise<{ id: string; answers: { text?: string }[] }[]>
 describe(`text posted to a hosted page (${testBackend})`, () => {
   it('refuses NUL in an answer or a hidden field as the JSON API does: 422 at the question', async () => {
     for (const [body, shown] of [
-      ['n=a%00b', 'Name must not contain NUL or unpaired surrogates'],
-      ['n=Ada&mail=ada%00@example.com', 'E-mail must not contain NUL or unpaired surrogates'],
-      ['colour=Red%00', 'Colour must not contain NUL or unpaired surrogates'],
+      ['n=a%00b', 'Name: Remove the NUL or broken characters from this answer'],
+      ['n=Ada&mail=ada%00@example.com', 'E-mail: Remove the NUL or broken characters from this answer'],
+      ['colour=Red%00', 'Colour: Remove the NUL or broken characters from this answer'],
       ['n=Ada&hidden:team=%00', '/hidden/team must not contain NUL or unpaired surrogates'],
     ] as const) {
       const response = await post(body)

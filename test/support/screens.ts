@@ -6,8 +6,16 @@ import { artifacts, expectAccessible } from './browser.js'
 // A screen as the issue checks it (issue 27): axe finds no violation, light and dark, at a phone's
 // 390 px and a desktop's 1280 px; a screenshot of each for a person to look at.
 
-export async function checkScreen(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  const folder = join(artifacts, 'dashboard')
+export async function checkScreen(
+  page: Page,
+  name: string,
+  options: {
+    fullPage?: boolean
+    /** Under test-artifacts/; `dashboard` unless told. */
+    folder?: string
+  } = {},
+) {
+  const folder = join(artifacts, options.folder ?? 'dashboard')
   mkdirSync(folder, { recursive: true })
   const original = page.viewportSize()
   try {

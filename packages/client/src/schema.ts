@@ -668,6 +668,8 @@ export interface components {
             /** @enum {string} */
             type: "short_text";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `max_length`. */
             properties: {
                 [key: string]: unknown;
@@ -679,6 +681,8 @@ export interface components {
             /** @enum {string} */
             type: "long_text";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `max_length`. */
             properties: {
                 [key: string]: unknown;
@@ -690,6 +694,8 @@ export interface components {
             /** @enum {string} */
             type: "email";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None. */
             properties: {
                 [key: string]: unknown;
@@ -701,6 +707,8 @@ export interface components {
             /** @enum {string} */
             type: "url";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None. */
             properties: {
                 [key: string]: unknown;
@@ -712,6 +720,8 @@ export interface components {
             /** @enum {string} */
             type: "phone_number";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None (answers are E.164, e.g. `+14155550100`). */
             properties: {
                 [key: string]: unknown;
@@ -723,6 +733,8 @@ export interface components {
             /** @enum {string} */
             type: "number";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `min`, `max`. */
             properties: {
                 [key: string]: unknown;
@@ -734,6 +746,8 @@ export interface components {
             /** @enum {string} */
             type: "rating";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `steps` (3..10). */
             properties: {
                 [key: string]: unknown;
@@ -745,6 +759,8 @@ export interface components {
             /** @enum {string} */
             type: "opinion_scale";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `steps` (5..11), `start` (0 or 1). */
             properties: {
                 [key: string]: unknown;
@@ -756,6 +772,8 @@ export interface components {
             /** @enum {string} */
             type: "nps";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None (0..10). */
             properties: {
                 [key: string]: unknown;
@@ -767,6 +785,8 @@ export interface components {
             /** @enum {string} */
             type: "customer_sat";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None. */
             properties: {
                 [key: string]: unknown;
@@ -778,6 +798,8 @@ export interface components {
             /** @enum {string} */
             type: "yes_no";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None. */
             properties: {
                 [key: string]: unknown;
@@ -789,6 +811,8 @@ export interface components {
             /** @enum {string} */
             type: "multiple_choice";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `choices` (labels or `{label}`), `allow_multiple`. */
             properties: {
                 [key: string]: unknown;
@@ -800,6 +824,8 @@ export interface components {
             /** @enum {string} */
             type: "dropdown";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description `choices` (labels or `{label}`). */
             properties: {
                 [key: string]: unknown;
@@ -811,6 +837,8 @@ export interface components {
             /** @enum {string} */
             type: "date";
             required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
             /** @description None (answers are `YYYY-MM-DD`). */
             properties: {
                 [key: string]: unknown;
@@ -1344,6 +1372,8 @@ export interface operations {
                          */
                         type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
                         required?: boolean;
+                        /** @description Shown under the title on the hosted page; empty or blank means none. */
+                        description?: string;
                         /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
                         properties?: {
                             [key: string]: unknown;
@@ -1567,6 +1597,8 @@ export interface operations {
                          */
                         type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
                         required?: boolean;
+                        /** @description Shown under the title on the hosted page; empty or blank means none. */
+                        description?: string;
                         /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
                         properties?: {
                             [key: string]: unknown;

@@ -76,8 +76,11 @@ export function isCalendarDate(text: string): boolean {
 const withProblem = (value: string, problem: string | undefined) =>
   problem === undefined ? { value } : { error: problem }
 
-/** Checks one answer; returns the value to store, or a message saying what is wrong. */
-function checkAnswer(question: Question, value: unknown): { value: AnswerValue } | { error: string } {
+/**
+ * Checks one answer; returns the value to store, or a message saying what is wrong. The hosted
+ * page's script runs it too (src/shared/pages/answer-messages.ts), so it must stay browser-safe.
+ */
+export function checkAnswer(question: Question, value: unknown): { value: AnswerValue } | { error: string } {
   // The JSON parser refuses these too; a hosted page's post reaches here without it.
   if (typeof value === 'string' && !isStorableString(value)) return { error: UNSTORABLE }
   switch (question.type) {

@@ -31,6 +31,8 @@ export interface Question {
   title: string
   type: QuestionKind
   required: boolean
+  /** Shown under the title on the hosted page; absent when the form gives none. */
+  description?: string
   properties: Record<string, unknown>
 }
 
@@ -56,7 +58,14 @@ export interface FormDefinition {
 
 export interface FormInput {
   title: string
-  questions: { id?: string; title: string; type: QuestionKind; required?: boolean; properties?: object }[]
+  questions: {
+    id?: string
+    title: string
+    type: QuestionKind
+    required?: boolean
+    description?: string
+    properties?: object
+  }[]
   hidden?: string[]
   variables?: { name: string; initial?: number; calculations?: Calculation[] }[]
   settings?: FormSettingsInput
@@ -270,6 +279,8 @@ export function normaliseDefinition(input: FormInput): { definition: FormDefinit
     title: question.title,
     type: question.type,
     required: question.required ?? false,
+    // An empty description is none: the stored question (and the form's bytes) stay as before.
+    ...(question.description?.trim() ? { description: question.description } : {}),
     properties: (question.properties ?? {}) as Record<string, unknown>,
   }))
   const hidden = input.hidden ?? []

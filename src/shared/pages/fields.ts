@@ -1,7 +1,7 @@
 import type { FieldError } from '../field-error.js'
 import type { Submission } from '../forms/answers.js'
-import { answerType } from '../forms/answers.js'
-import type { FormDefinition, Question } from '../forms/definition.js'
+import type { FormDefinition } from '../forms/definition.js'
+import { answerFromFields, answerMessage, summaryLine } from './answer-messages.js'
 
 // The hosted page posts application/x-www-form-urlencoded fields; here they become the same
 // submission a token client sends as JSON, so one set of rules (buildResponseItem) judges both.
@@ -23,22 +23,12 @@ export function typedValues(fields: URLSearchParams): TypedValues {
   return values
 }
 
-function answerFromField(question: Question, given: string[]): unknown {
-  const type = answerType(question)
-  if (type === 'choices') return given
-  const text = given[given.length - 1] as string
-  if (type === 'number') return /^-?\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : text
-  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text
-  // HTML forms send a typed line break as CRLF; the respondent typed one newline.
-  return type === 'text' ? text.replace(/\r\n/g, '\n') : text
-}
-
 /** An empty control is an unanswered question, as with a JSON body that leaves it out. */
 export function submissionFromFields(definition: FormDefinition, values: TypedValues): Submission {
   const answers: Record<string, unknown> = {}
   for (const question of definition.questions) {
-    const given = (values.get(question.id) ?? []).filter((value) => value !== '')
-    if (given.length > 0) answers[question.id] = answerFromField(question, given)
+    const answer = answerFromFields(question, values.get(question.id) ?? [])
+    if (answer !== undefined) answers[question.id] = answer
   }
   const hidden: Record<string, unknown> = {}
   for (const name of definition.hidden) {
@@ -63,29 +53,41 @@ export function hiddenFromQuery(
 }
 
 export interface PageErrors {
-  /** Messages by question id, shown beside each control. */
+  /** Messages by question id, shown beside each control ("Required"). */
   byQuestion: Map<string, string>
-  /** Every message, in page order, for the summary at the top. */
+  /** Every message, in page order, for the summary at the top ("How was it?: Required"). */
   all: { questionId: string | undefined; message: string }[]
 }
 
-/** Places the API's field errors (`/answers/<id>`, `/hidden/<name>`) on the page. */
-export function pageErrors(definition: FormDefinition, errors: FieldError[]): PageErrors {
+/**
+ * Places the API's field errors (`/answers/<id>`, `/hidden/<name>`) on the page. Which answers are
+ * wrong is the API's verdict; a question's message is answerMessage's, from the values typed, the
+ * words the page's script shows for the same values.
+ */
+export function pageErrors(
+  definition: FormDefinition,
+  errors: FieldError[],
+  values: TypedValues,
+): PageErrors {
   const byQuestion = new Map<string, string>()
   const others: PageErrors['all'] = []
-  const titles = new Map(definition.questions.map((question) => [question.id, question.title]))
+  const questions = new Map(definition.questions.map((question) => [question.id, question]))
   for (const error of errors) {
     const match = /^\/answers\/([^/]+)$/.exec(error.path)
     const id = match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~')
-    const title = id === undefined ? undefined : titles.get(id)
-    if (id !== undefined && title !== undefined && !byQuestion.has(id)) {
-      byQuestion.set(id, `${title} ${error.message}`)
-    } else {
+    const question = id === undefined ? undefined : questions.get(id)
+    if (question && !byQuestion.has(question.id)) {
+      const message = answerMessage(question, values.get(question.id) ?? [])
+      byQuestion.set(question.id, message ?? `${error.message[0]?.toUpperCase()}${error.message.slice(1)}`)
+    } else if (!question) {
       others.push({ questionId: undefined, message: `${error.path || 'The answers'} ${error.message}` })
     }
   }
   const all = definition.questions
     .filter((question) => byQuestion.has(question.id))
-    .map((question) => ({ questionId: question.id, message: byQuestion.get(question.id) as string }))
+    .map((question) => ({
+      questionId: question.id,
+      message: summaryLine(question, byQuestion.get(question.id) as string),
+    }))
   return { byQuestion, all: [...all, ...others] }
 }

@@ -2,6 +2,7 @@ import type { InputHTMLAttributes } from 'preact'
 import { answerType } from '../forms/answers.js'
 import type { FormView } from '../forms/definition.js'
 import { choiceLabels, type Question, TEXT_MAX } from '../forms/definition.js'
+import { wholeNumberRule } from './answer-messages.js'
 import { HIDDEN_PREFIX, HONEYPOT_FIELD, type PageErrors, type TypedValues } from './fields.js'
 import { Layout } from './layout.js'
 
@@ -55,11 +56,8 @@ function hint(question: Question): string | undefined {
     case 'phone_number':
       return 'In international form with country code, e.g. +4915112345678'
     case 'number': {
-      const [min, max] = [p['min'] as number | undefined, p['max'] as number | undefined]
-      if (min !== undefined && max !== undefined) return `A whole number from ${min} to ${max}`
-      if (min !== undefined) return `A whole number, at least ${min}`
-      if (max !== undefined) return `A whole number, at most ${max}`
-      return 'A whole number'
+      const rule = wholeNumberRule(question)
+      return `A${rule.slice(1)}`
     }
     case 'multiple_choice':
       return p['allow_multiple'] === true ? 'Choose all that apply' : undefined
@@ -158,11 +156,17 @@ function QuestionCard(props: {
   const hintText = hint(question)
   const hintId = hintText ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
+  const descriptionId = question.description ? `${id}-description` : undefined
+  const describedBy = [errorId, descriptionId, hintId].filter(Boolean).join(' ') || undefined
   const errorText = error ? (
     <p class="error-message" id={errorId} dir="auto">
       <span class="visually-hidden">Error: </span>
       {error}
+    </p>
+  ) : null
+  const descriptionLine = question.description ? (
+    <p class="description" id={descriptionId} dir="auto">
+      {question.description}
     </p>
   ) : null
   const hintLine = hintText ? (
@@ -186,6 +190,7 @@ function QuestionCard(props: {
           {question.title}
           <RequiredMark required={question.required} />
         </label>
+        {descriptionLine}
         {hintLine}
         {errorText}
         {kind === 'dropdown' ? (
@@ -228,13 +233,14 @@ function QuestionCard(props: {
   return (
     <fieldset
       class={cardClass}
-      aria-describedby={[errorId, hintId, endsId].filter(Boolean).join(' ') || undefined}
+      aria-describedby={[errorId, descriptionId, hintId, endsId].filter(Boolean).join(' ') || undefined}
     >
       {position}
       <legend class="question-title" dir="auto">
         {question.title}
         <RequiredMark required={question.required} />
       </legend>
+      {descriptionLine}
       {hintLine}
       {errorText}
       <OptionGroup
@@ -289,6 +295,13 @@ function Notice(props: { heading: string; message: string }) {
   )
 }
 
+/** What the page's script checks answers against (web/hosted/form.ts): the questions, less their descriptions. */
+function questionsForScript(questions: Question[]): string {
+  return JSON.stringify(
+    questions.map(({ id, title, type, required, properties }) => ({ id, title, type, required, properties })),
+  )
+}
+
 export function FormPage({ form, hidden, values, errors, notice }: FormPageProps) {
   const count = form.questions.length
   const required = form.questions.filter((question) => question.required).length
@@ -304,7 +317,14 @@ export function FormPage({ form, hidden, values, errors, notice }: FormPageProps
       </header>
       {notice && <Notice heading={notice.heading} message={notice.message} />}
       {errors && errors.all.length > 0 && <ErrorSummary errors={errors} />}
-      <form method="post" action={`/f/${form.id}`} novalidate class="form" data-form-id={form.id}>
+      <form
+        method="post"
+        action={`/f/${form.id}`}
+        novalidate
+        class="form"
+        data-form-id={form.id}
+        data-questions={questionsForScript(form.questions)}
+      >
         {[...hidden].map(([name, value]) => (
           <input type="hidden" name={HIDDEN_PREFIX + name} value={value} />
         ))}

@@ -21,6 +21,8 @@ export interface DraftQuestion {
   title: string
   type: QuestionKind
   required: boolean
+  /** Kept as read so that a save does not drop it (no editor for it in the builder yet). */
+  description?: string
   properties: Record<string, unknown>
 }
 
@@ -90,6 +92,7 @@ export function draftOf(form: Partial<Form> | FormInput): Draft {
       title: question.title,
       type: question.type as QuestionKind,
       required: question.required ?? false,
+      ...(question.description ? { description: question.description } : {}),
       properties: { ...((question.properties as Record<string, unknown> | undefined) ?? {}) },
     })),
     hidden: [...(form.hidden ?? [])],

@@ -50,6 +50,12 @@ export const FormBody = Type.Object(
           title: Type.String({ minLength: 1, maxLength: 1000 }),
           type: QuestionKindSchema,
           required: Type.Optional(Type.Boolean()),
+          description: Type.Optional(
+            Type.String({
+              maxLength: 2000,
+              description: 'Shown under the title on the hosted page; empty or blank means none.',
+            }),
+          ),
           properties: Type.Optional(Properties),
         },
         { additionalProperties: false },
@@ -114,6 +120,7 @@ function questionOf(kind: QuestionKind) {
       title: Type.String(),
       type: Type.Literal(kind),
       required: Type.Boolean(),
+      description: Type.Optional(Type.String({ description: 'Absent when the question has none.' })),
       properties: Type.Object({}, { additionalProperties: true, description: kindProperties[kind] }),
     },
     { $id: `${pascal(kind)}Question` },

@@ -40,6 +40,14 @@ const staticFiles = {
 } as const
 type StaticName = keyof typeof staticFiles
 
+// Where each file is, from this module in src/ or dist/ alike: the script is built from
+// web/hosted/form.ts by `npm run build` (it bundles the shared answer rules), the others are as written.
+const staticPaths: Record<StaticName, string> = {
+  'form.css': '../../../../static/form.css',
+  'form.js': '../../../../dist/static/form.js',
+  'embed.js': '../../../../static/embed.js',
+}
+
 function sendPage(reply: FastifyReply, status: number, page: VNode | string, form?: FormView): FastifyReply {
   reply.removeHeader('x-frame-options')
   return reply
@@ -82,7 +90,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   const forms = app.ctx.publicForms
   const assets = new Map<StaticName, Buffer>()
   for (const name of Object.keys(staticFiles) as StaticName[]) {
-    assets.set(name, await readFile(new URL(`../../../../static/${name}`, import.meta.url)))
+    assets.set(name, await readFile(new URL(staticPaths[name], import.meta.url)))
   }
 
   // Only these routes read HTML form posts; every other route keeps to JSON.
@@ -180,7 +188,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
         }
         if (error instanceof DomainError && error.kind === 'validation_failed' && error.errors) {
           const { hidden } = submittedFields(fields)
-          const errors = pageErrors(found.form, error.errors)
+          const errors = pageErrors(found.form, error.errors, values)
           const page = <FormPage form={found.form} hidden={hidden} values={values} errors={errors} />
           return sendPage(reply, 422, page, found.form)
         }

@@ -1,0 +1,87 @@
+import { answerType, checkAnswer } from '../forms/answers.js'
+import { answerRange, type Question, TEXT_MAX } from '../forms/definition.js'
+import { isStorableString } from '../storable.js'
+import { EMAIL_MAX, URL_MAX } from '../strings.js'
+
+// What a respondent reads beside a question whose answer the rules refuse. The rules are the
+// server's own (checkAnswer); these are their words for a person, without the question's title
+// (the control's label already says it). The server's 422 page and the page's script
+// (web/hosted/form.ts) both call answerMessage, so a message reads the same with JavaScript on or off.
+
+const SAFE = Number.MAX_SAFE_INTEGER
+
+/** "A whole number from 0 to 10" and the like: the hint and the message of a number question. */
+export function wholeNumberRule(question: Question): string {
+  const [min, max] = answerRange(question)
+  if (min > -SAFE && max < SAFE) return `a whole number from ${min} to ${max}`
+  if (min > -SAFE) return `a whole number, at least ${min}`
+  if (max < SAFE) return `a whole number, at most ${max}`
+  return 'a whole number'
+}
+
+/**
+ * The answer a question's fields carry, as a JSON submission would give it; undefined when every
+ * control was left empty (an unanswered question).
+ */
+export function answerFromFields(question: Question, fields: string[]): unknown {
+  const given = fields.filter((value) => value !== '')
+  if (given.length === 0) return undefined
+  const type = answerType(question)
+  if (type === 'choices') return given
+  const text = given[given.length - 1] as string
+  if (type === 'number') return /^-?\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : text
+  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text
+  // HTML forms send a typed line break as CRLF; the respondent typed one newline.
+  return type === 'text' ? text.replace(/\r\n/g, '\n') : text
+}
+
+/** Why a refused answer is refused, in the respondent's words; the rule named, not the title. */
+function refusal(question: Question, answer: unknown): string {
+  if (typeof answer === 'string' && !isStorableString(answer))
+    return 'Remove the NUL or broken characters from this answer'
+  switch (question.type) {
+    case 'short_text':
+    case 'long_text': {
+      const text = String(answer)
+      if (text.trim() === '') return question.required ? 'Required' : 'Enter some text, not only spaces'
+      const max = (question.properties['max_length'] as number | undefined) ?? TEXT_MAX
+      return `Use at most ${max} characters (this has ${text.length})`
+    }
+    case 'email':
+      return String(answer).length > EMAIL_MAX
+        ? `Use at most ${EMAIL_MAX} characters`
+        : 'Enter an e-mail address, e.g. name@example.com'
+    case 'url':
+      return String(answer).length > URL_MAX
+        ? `Use at most ${URL_MAX} characters`
+        : 'Enter a web address starting with https:// or http://'
+    case 'phone_number':
+      return 'Enter the number with its country code, e.g. +4915112345678'
+    case 'yes_no':
+      return 'Choose Yes or No'
+    case 'date':
+      return 'Enter a real date'
+    case 'multiple_choice':
+    case 'dropdown':
+      return answerType(question) === 'choices' ? 'Choose only from the options' : 'Choose one of the options'
+    case 'number':
+      return `Enter ${wholeNumberRule(question)}`
+    default: {
+      const [min, max] = answerRange(question)
+      return `Choose a number from ${min} to ${max}`
+    }
+  }
+}
+
+/**
+ * The message for a question given the values its controls hold (as posted: one per control,
+ * empty when left empty), or undefined when the server would accept them.
+ */
+export function answerMessage(question: Question, fields: string[]): string | undefined {
+  const answer = answerFromFields(question, fields)
+  if (answer === undefined) return question.required ? 'Required' : undefined
+  return 'error' in checkAnswer(question, answer) ? refusal(question, answer) : undefined
+}
+
+/** The summary's line for a question: its title, then the message. */
+export const summaryLine = (question: Question, message: string): string => `${question.title}: ${message}`

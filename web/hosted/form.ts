@@ -1,0 +1,217 @@
+import type { Question } from '../../src/shared/forms/definition'
+import { answerMessage, summaryLine } from '../../src/shared/pages/answer-messages'
+
+// The hosted form's script (served as /static/form.js, built by `npm run build`): it checks each
+// answer as the server will, with the server's own rules and words (answerMessage), when a control
+// is left or changed and before the form is sent, so a mistake shows without a round trip; with it
+// off the server's 422 page says the same. It also focuses the error summary, shows how far along
+// the respondent is, keeps typed values in this tab, and tells an embedding page its height.
+
+const form = document.querySelector<HTMLFormElement>('form[data-form-id]')
+const serverSummary = document.querySelector<HTMLElement>('.error-summary')
+serverSummary?.focus()
+
+/** A question's controls: its id names every radio, checkbox or the one input of the question. */
+const controlsOf = (question: Question) =>
+  [...(form?.elements ?? [])].filter(
+    (element): element is HTMLInputElement => (element as HTMLInputElement).name === question.id,
+  )
+
+function fieldsOf(question: Question): string[] {
+  // A number or date the browser cannot read is posted empty; here it is the wrong answer it is.
+  if (controlsOf(question).some((control) => control.validity?.badInput)) return ['?']
+  return new FormData(form as HTMLFormElement).getAll(question.id).map(String)
+}
+
+/** Shows or clears the message beside a question, as the server's page marks it up. */
+function mark(question: Question, message: string | undefined): void {
+  const control = document.getElementById(`q-${question.id}`)
+  const card = control?.closest<HTMLElement>('.question')
+  if (!control || !card) return
+  const errorId = `q-${question.id}-error`
+  let line = document.getElementById(errorId)
+  // Groups of radios or checkboxes are described on their fieldset, other controls on themselves.
+  const described = card.tagName === 'FIELDSET' ? card : control
+  const others = (described.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter((id) => id && id !== errorId)
+  card.classList.toggle('invalid', message !== undefined)
+  for (const element of controlsOf(question)) {
+    if (message) element.setAttribute('aria-invalid', 'true')
+    else element.removeAttribute('aria-invalid')
+  }
+  if (message === undefined) {
+    line?.remove()
+    if (others.length > 0) described.setAttribute('aria-describedby', others.join(' '))
+    else described.removeAttribute('aria-describedby')
+    return
+  }
+  if (!line) {
+    line = document.createElement('p')
+    line.className = 'error-message'
+    line.id = errorId
+    line.dir = 'auto'
+    const before =
+      card.querySelector('.hint') ??
+      card.querySelector('.description') ??
+      card.querySelector('.question-title')
+    before?.after(line)
+  }
+  const prefix = document.createElement('span')
+  prefix.className = 'visually-hidden'
+  prefix.textContent = 'Error: '
+  line.replaceChildren(prefix, message)
+  described.setAttribute('aria-describedby', [errorId, ...others].join(' '))
+}
+
+/** The summary at the top, as the server renders it: each problem names its question and links to it. */
+function summarise(problems: { question: Question; message: string }[]): HTMLElement {
+  document.getElementById('error-summary-title')?.closest('.error-summary')?.remove()
+  const summary = document.createElement('div')
+  summary.className = 'error-summary'
+  summary.tabIndex = -1
+  summary.setAttribute('role', 'alert')
+  summary.setAttribute('aria-labelledby', 'error-summary-title')
+  const heading = document.createElement('h2')
+  heading.id = 'error-summary-title'
+  heading.textContent =
+    problems.length === 1
+      ? 'There is a problem with 1 answer'
+      : `There are problems with ${problems.length} answers`
+  const list = document.createElement('ul')
+  for (const { question, message } of problems) {
+    const item = document.createElement('li')
+    item.dir = 'auto'
+    const link = document.createElement('a')
+    link.href = `#q-${question.id}`
+    link.textContent = summaryLine(question, message)
+    item.append(link)
+    list.append(item)
+  }
+  summary.append(heading, list)
+  form?.before(summary)
+  return summary
+}
+
+if (form) {
+  const questions: Question[] = JSON.parse(form.dataset['questions'] ?? '[]')
+  const byId = new Map(questions.map((question) => [question.id, question]))
+  const check = (question: Question) => {
+    const message = answerMessage(question, fieldsOf(question))
+    mark(question, message)
+    return message
+  }
+  // A message shown while a button is pressed would move it from under the pointer, and the click
+  // would be lost: a check on leaving a control waits until the pointer is released.
+  let pressed = false
+  document.addEventListener('pointerdown', () => (pressed = true), true)
+  for (const end of ['pointerup', 'pointercancel'])
+    document.addEventListener(end, () => (pressed = false), true)
+  // Leaving a control checks it once something was typed, or to clear a message shown before;
+  // tabbing past an empty question says nothing until the respondent submits.
+  form.addEventListener('focusout', (event) => {
+    const control = event.target as HTMLInputElement
+    const question = byId.get(control.name)
+    if (!question || control.type === 'radio' || control.type === 'checkbox' || control.tagName === 'SELECT')
+      return
+    if (!(control.value !== '' || control.validity?.badInput || control.closest('.invalid'))) return
+    if (!pressed) check(question)
+    else {
+      const later = () => {
+        document.removeEventListener('pointerup', later)
+        document.removeEventListener('pointercancel', later)
+        setTimeout(() => check(question))
+      }
+      document.addEventListener('pointerup', later)
+      document.addEventListener('pointercancel', later)
+    }
+  })
+  form.addEventListener('change', (event) => {
+    const control = event.target as HTMLInputElement
+    const question = byId.get(control.name)
+    if (question && (control.type === 'radio' || control.type === 'checkbox' || control.tagName === 'SELECT'))
+      check(question)
+  })
+  form.addEventListener('submit', (event) => {
+    const problems: { question: Question; message: string }[] = []
+    try {
+      for (const question of questions) {
+        const message = check(question)
+        if (message) problems.push({ question, message })
+      }
+    } catch {
+      return // a browser too old for the rules: the server checks the answers
+    }
+    if (problems.length === 0) return
+    event.preventDefault()
+    const title = document.querySelector('h1')?.textContent ?? ''
+    document.title = `Error: ${title}`
+    summarise(problems).focus()
+  })
+
+  const key = `canvass:${form.dataset['formId']}`
+  const names = [
+    ...new Set(
+      [...form.elements].map((e) => (e as HTMLInputElement).name).filter((n) => n && !n.includes(':')),
+    ),
+  ]
+  const answered = () => names.filter((n) => new FormData(form).getAll(n).some((v) => v !== '')).length
+  const hint = document.getElementById('progress-hint')
+  if (hint?.parentElement && names.length > 4) {
+    const bar = document.createElement('div')
+    bar.className = 'progress'
+    const progress = document.createElement('progress')
+    progress.max = 1
+    progress.value = 0
+    progress.setAttribute('aria-label', 'Answered so far')
+    bar.append(progress)
+    hint.parentElement.after(bar)
+    const original = hint.textContent
+    const update = () => {
+      const done = answered()
+      progress.max = names.length
+      progress.value = done
+      hint.textContent = `${original} · ${done} answered`
+    }
+    form.addEventListener('input', update)
+    form.addEventListener('change', update)
+    window.addEventListener('load', update)
+  }
+  // Auto-save within the tab only: a fresh page (no server-kept values) restores them.
+  try {
+    if (!serverSummary) {
+      const saved: Record<string, string[]> = JSON.parse(sessionStorage.getItem(key) || '{}')
+      for (const element of form.elements) {
+        const el = element as HTMLInputElement
+        const value = saved[el.name]
+        if (!value || el.name.includes(':')) continue
+        if (el.type === 'radio' || el.type === 'checkbox') el.checked = value.includes(el.value)
+        else el.value = value[0] ?? ''
+      }
+    }
+    form.addEventListener('input', () => {
+      const data: Record<string, string[]> = {}
+      for (const n of names) data[n] = new FormData(form).getAll(n).map(String)
+      sessionStorage.setItem(key, JSON.stringify(data))
+    })
+    form.addEventListener('submit', (event) => {
+      if (!event.defaultPrevented) sessionStorage.removeItem(key)
+    })
+  } catch {}
+}
+
+if (location.pathname.endsWith('/thanks')) {
+  try {
+    for (const k of Object.keys(sessionStorage)) if (k.startsWith('canvass:')) sessionStorage.removeItem(k)
+  } catch {}
+}
+
+if (window.parent !== window) {
+  const send = () =>
+    window.parent.postMessage(
+      { canvass: 'height', height: Math.ceil(document.documentElement.getBoundingClientRect().height) },
+      '*',
+    )
+  new ResizeObserver(send).observe(document.documentElement)
+  send()
+}
