@@ -155,8 +155,13 @@ describe('responses stored before their own figures were kept', () => {
     // The database as the version before left it (and without what later migrations added).
     await sql`drop table response_figures`.execute(db)
     await sql`drop index sessions_token_id_created_at`.execute(db)
+    await sql`drop table response_search`.execute(db)
     await sql`delete from kysely_migration where name >= '010'`.execute(db)
-    expect(await migrateToLatest(ctx.database)).toEqual(['010_response_figures', '011_session_tokens'])
+    expect(await migrateToLatest(ctx.database)).toEqual([
+      '010_response_figures',
+      '011_session_tokens',
+      '012_response_search',
+    ])
     const marked = await db.selectFrom('insight_rebuilds').select('form_id').execute()
     expect(marked.map((row) => row.form_id)).toContain(formId)
     await ctx.appContext.insights.rebuildPending()

@@ -9,6 +9,7 @@ import { insights } from './008_insights.js'
 import { insightLevels } from './009_insight_levels.js'
 import { responseFigures } from './010_response_figures.js'
 import { sessionTokens } from './011_session_tokens.js'
+import { responseSearch } from './012_response_search.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_insight_levels': insightLevels,
   '010_response_figures': responseFigures,
   '011_session_tokens': sessionTokens,
+  '012_response_search': responseSearch,
 }
