@@ -98,7 +98,7 @@ describe('searching responses', { timeout: 120_000 }, () => {
 
     await search.getByLabel('Search text answers').fill('nobody like this')
     await page.keyboard.press('Enter')
-    await expect.poll(() => page.getByText(/No responses match this search/).isVisible()).toBe(true)
+    await expect.poll(() => page.getByText(/No responses match this filter/).isVisible()).toBe(true)
 
     await search.getByLabel('Search text answers').fill('')
     await expect.poll(() => page.getByText('33 responses in all').isVisible()).toBe(true)
