@@ -7,30 +7,30 @@ import { useState } from 'preact/hooks'
 export function ResponseSearch(props: { query: string; onSearch: (query: string) => void }) {
   const [text, setText] = useState(props.query)
   return (
-    <form
-      class="filters"
-      role="search"
-      aria-label="Search responses"
-      onSubmit={(event) => {
-        event.preventDefault()
-        props.onSearch(text)
-      }}
-    >
-      <label class="search">
-        Search text answers
-        <input
-          type="search"
-          name="query"
-          maxLength={200}
-          value={text}
-          onInput={(event) => {
-            const next = event.currentTarget.value
-            setText(next)
-            if (next === '' && props.query !== '') props.onSearch('')
-          }}
-        />
-      </label>
-      <button type="submit">Search</button>
-    </form>
+    <search aria-label="Search responses">
+      <form
+        class="filters"
+        onSubmit={(event) => {
+          event.preventDefault()
+          props.onSearch(text)
+        }}
+      >
+        <label class="search">
+          Search text answers
+          <input
+            type="search"
+            name="query"
+            maxLength={200}
+            value={text}
+            onInput={(event) => {
+              const next = event.currentTarget.value
+              setText(next)
+              if (next === '' && props.query !== '') props.onSearch('')
+            }}
+          />
+        </label>
+        <button type="submit">Search</button>
+      </form>
+    </search>
   )
 }
