@@ -42,6 +42,7 @@ export const slowTests = [
   'test/dashboard/page-titles.test.ts',
   'test/dashboard/response-detail.test.ts',
   'test/dashboard/responses-table.test.ts',
+  'test/dashboard/responses-search.test.ts',
   'test/dashboard/webhook-signing.test.ts',
   'test/dashboard/webhook-targets.test.ts',
   'test/dashboard/share.test.ts',

@@ -66,21 +66,21 @@ export function sendPage<T>(
     first = false
     yield* pieces(toJson(item))
   }
-  const body = written(request, reply, budget, batches, Buffer.from(head), Buffer.from(']}'), parts)
+  const body = written(request, reply, budget, batches, Buffer.from(head), () => [Buffer.from(']}')], parts)
   return reply.code(200).type(jsonType).send(body)
 }
 
-/** Sends an export: `head` (CSV's header line), then each item's line. */
+/** Sends an export: `head` (CSV's header line), then each item's line, then `tail` (XLSX's end). */
 export function sendExport(
   request: FastifyRequest,
   reply: FastifyReply,
   budget: MemoryBudget,
   listing: Listing<StoredJson>,
-  lines: { head: Buffer | undefined; line(item: StoredJson): Buffer[] },
+  lines: { head: Buffer | undefined; line(item: StoredJson): Buffer[]; tail?: () => Buffer[] },
 ): FastifyReply {
   const { batches } = listing
   const read = Array.isArray(batches) ? alreadyRead(reply, budget, batches) : batches
-  return reply.send(written(request, reply, budget, read, lines.head, undefined, lines.line))
+  return reply.send(written(request, reply, budget, read, lines.head, lines.tail, lines.line))
 }
 
 /** A batch read already, as batches to write: its bytes given back once the answer is sent. */
@@ -97,7 +97,7 @@ function alreadyRead<T>(reply: FastifyReply, budget: MemoryBudget, [batch]: [Bat
 const WRITE_BYTES = 16 * 1024
 
 /**
- * The stream of `head`, each item's parts, then `tail`: a batch's bytes stay taken from the budget
+ * The stream of `head`, each item's parts, then the parts of `tail`: a batch's bytes stay taken from the budget
  * until its parts have been handed to the socket, and are given back at once when the client goes
  * away mid-batch (the stream is destroyed, the generator returns). Destroyed once its client has
  * gone: Fastify hears of a hang-up through the response's 'close' only, which an answer queued on a
@@ -109,7 +109,7 @@ function written<T>(
   budget: MemoryBudget,
   batches: (gone: AbortSignal) => AsyncIterable<Batch<T>>,
   head: Buffer | undefined,
-  tail: Buffer | undefined,
+  tail: (() => Buffer[]) | undefined,
   parts: (item: T) => Iterable<Buffer>,
 ): Readable {
   const gone = new AbortController()
@@ -127,7 +127,8 @@ function written<T>(
         budget.give(batch.held)
       }
     }
-    if (tail) yield tail
+    // Computed only once every item is written: what ends an XLSX depends on what came before.
+    if (tail) yield* tail()
   }
   const stream = Readable.from(body(), { objectMode: false, highWaterMark: PIECE_BYTES })
   whenClientGone(request.raw, reply.raw, () => {

@@ -157,12 +157,14 @@ describe('responses stored before their own figures were kept', () => {
     await sql`drop index sessions_token_id_created_at`.execute(db)
     await sql`drop table text_answers`.execute(db)
     await sql`alter table forms drop column last_response_at`.execute(db)
+    await sql`drop table response_search`.execute(db)
     await sql`delete from kysely_migration where name >= '010'`.execute(db)
     expect(await migrateToLatest(ctx.database)).toEqual([
       '010_response_figures',
       '011_session_tokens',
       '012_last_response',
       '013_answer_insights',
+      '014_response_search',
     ])
     const marked = await db.selectFrom('insight_rebuilds').select('form_id').execute()
     expect(marked.map((row) => row.form_id)).toContain(formId)

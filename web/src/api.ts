@@ -37,7 +37,7 @@ export type Delivery = ClientDelivery & { attempt_log?: Attempt[] }
 export type Session = Awaited<ReturnType<Canvass['session']['get']>>
 export type Answer = Awaited<ReturnType<Canvass['responses']['page']>>['items'][number]['answers'][number]
 export type Insights = Awaited<ReturnType<Canvass['insights']['get']>>
-export type ResponseFilter = Pick<ClientFilter, 'since' | 'until'>
+export type ResponseFilter = Pick<ClientFilter, 'since' | 'until' | 'query'>
 
 /** The route itself does not exist on this server (an older Canvass), not a missing resource. */
 export function routeMissing(error: unknown): boolean {
@@ -45,6 +45,8 @@ export function routeMissing(error: unknown): boolean {
 }
 
 type Query = Record<string, string | number | undefined>
+
+export type ExportFormat = 'csv' | 'xlsx' | 'ndjson'
 
 function withQuery(path: string, query: Query = {}): string {
   const params = new URLSearchParams()
@@ -103,7 +105,7 @@ export function createApi(options: ApiOptions = {}) {
       list: (formId: string, pageNumber: number, pageSize: number, filter: ResponseFilter = {}) =>
         client.responses.page(formId, pageNumber, pageSize, filter),
       delete: (formId: string, ids: string[]) => client.responses.delete(formId, ids),
-      exportUrl: (formId: string, format: 'csv' | 'ndjson', filter: ResponseFilter = {}) =>
+      exportUrl: (formId: string, format: ExportFormat, filter: ResponseFilter = {}) =>
         withQuery(`${form(formId)}/responses/export`, {
           format,
           ...filter,

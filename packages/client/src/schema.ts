@@ -181,7 +181,7 @@ export interface paths {
         };
         /**
          * Export every matching response, streamed
-         * @description `ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), hidden fields and variables, beginning with a UTF-8 byte order mark so that spreadsheet programs read accents right. Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
+         * @description `ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), hidden fields and variables, beginning with a UTF-8 byte order mark so that spreadsheet programs read accents right. `xlsx`: an Office Open XML workbook with the same columns on one sheet, `Responses`: submitted_at as a date and time (UTC), date answers as dates, numbers and variables as numbers, the rest as text (never formulas); a text longer than a cell holds (32,767 characters) is cut, ending with `…` (NDJSON and CSV keep it whole). The list filters apply, `query` included. Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
          *
          *     Needs scope `responses:read`.
          */
@@ -1816,6 +1816,8 @@ export interface operations {
                 sort?: "submitted_at,desc" | "submitted_at,asc";
                 /** @description Comma-separated response ids (at most 1000). */
                 included_response_ids?: string;
+                /** @description Only responses that include this string in a text answer (short and long text, e-mail, URL, phone number), a choice label or a hidden field value. Case- and accent-insensitive (`muller` finds `Müller`, `strasse` finds `Straße`); `%`, `_` and `\` are matched as themselves. At most 200 characters, no control characters; empty or blank: no filter. Numbers, dates and yes/no answers are not searched. */
+                query?: string;
             };
             header?: never;
             path: {
@@ -2079,7 +2081,7 @@ export interface operations {
     exportResponses: {
         parameters: {
             query?: {
-                format?: "ndjson" | "csv";
+                format?: "ndjson" | "csv" | "xlsx";
                 /** @description Inclusive lower bound on submission time: ISO 8601 or Unix seconds. */
                 since?: string;
                 /** @description Inclusive upper bound on submission time: ISO 8601 or Unix seconds. A bound without fractional digits includes its whole second (`until=1700000000` includes 1700000000.5). */
@@ -2087,6 +2089,8 @@ export interface operations {
                 sort?: "submitted_at,desc" | "submitted_at,asc";
                 /** @description Comma-separated response ids (at most 1000). */
                 included_response_ids?: string;
+                /** @description Only responses that include this string in a text answer (short and long text, e-mail, URL, phone number), a choice label or a hidden field value. Case- and accent-insensitive (`muller` finds `Müller`, `strasse` finds `Straße`); `%`, `_` and `\` are matched as themselves. At most 200 characters, no control characters; empty or blank: no filter. Numbers, dates and yes/no answers are not searched. */
+                query?: string;
             };
             header?: never;
             path: {
@@ -2104,6 +2108,7 @@ export interface operations {
                 content: {
                     "application/x-ndjson": string;
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
@@ -2172,6 +2177,8 @@ export interface operations {
                 sort?: "submitted_at,desc" | "submitted_at,asc";
                 /** @description Comma-separated response ids (at most 1000). */
                 included_response_ids?: string;
+                /** @description Only responses that include this string in a text answer (short and long text, e-mail, URL, phone number), a choice label or a hidden field value. Case- and accent-insensitive (`muller` finds `Müller`, `strasse` finds `Straße`); `%`, `_` and `\` are matched as themselves. At most 200 characters, no control characters; empty or blank: no filter. Numbers, dates and yes/no answers are not searched. */
+                query?: string;
             };
             header?: never;
             path: {

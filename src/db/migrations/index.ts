@@ -11,6 +11,7 @@ import { responseFigures } from './010_response_figures.js'
 import { sessionTokens } from './011_session_tokens.js'
 import { lastResponse } from './012_last_response.js'
 import { answerInsights } from './013_answer_insights.js'
+import { responseSearch } from './014_response_search.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_session_tokens': sessionTokens,
   '012_last_response': lastResponse,
   '013_answer_insights': answerInsights,
+  '014_response_search': responseSearch,
 }

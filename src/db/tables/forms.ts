@@ -30,7 +30,15 @@ export interface ResponsesTable {
   item_json: string
 }
 
+/** A response's searchable text, folded (src/domain/forms/responses/search.ts); none when it has no text. */
+export interface ResponseSearchTable {
+  response_id: string
+  form_id: string
+  search_text: string
+}
+
 export interface FormsTables {
   forms: FormsTable
   responses: ResponsesTable
+  response_search: ResponseSearchTable
 }

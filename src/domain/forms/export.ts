@@ -5,21 +5,29 @@ import type { Answer, ResponseItem } from '../../shared/forms/answers.js'
 import type { FormDefinition } from '../../shared/forms/definition.js'
 import { type Listing, loadedBytes, type MemoryBudget, readBatches, type StoredJson } from '../listing.js'
 import { itemColumn, type ResponseFilter } from './responses/listing.js'
+import { matchesSearch } from './responses/search.js'
+import { type CellKind, type SheetColumn, SheetWriter } from './xlsx.js'
 
 // Exports: every matching response as a Listing read one keyset batch at a time, as the writer
 // (src/http/listings.ts) asks for more, so memory stays flat however many responses match; and
 // how each is written as a line of NDJSON or CSV.
 
-export type ExportFormat = 'ndjson' | 'csv'
+export const exportFormats = ['ndjson', 'csv', 'xlsx'] as const
+export type ExportFormat = (typeof exportFormats)[number]
 
 export const exportContentType: Record<ExportFormat, string> = {
   ndjson: 'application/x-ndjson; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
 
-interface Column {
-  header: string
-  value(item: ResponseItem): string
+type Column = SheetColumn
+
+const NUMBER_KINDS = new Set(['number', 'rating', 'opinion_scale', 'nps', 'customer_sat'])
+
+function kindOf(type: string): CellKind {
+  if (NUMBER_KINDS.has(type)) return 'number'
+  return type === 'date' ? 'date' : 'text'
 }
 
 function answerText(answer: Answer | undefined): string {
@@ -30,22 +38,28 @@ function answerText(answer: Answer | undefined): string {
   return String(value)
 }
 
-/** id, submitted_at, one column per question (by title), each hidden field, each variable; headers made unique. */
+/**
+ * id, submitted_at, one column per question (by title), each hidden field, each variable; headers
+ * made unique. The kind tells XLSX how to write a cell; CSV writes every one as text.
+ */
 export function csvColumns(definition: FormDefinition): Column[] {
   const columns: Column[] = [
-    { header: 'id', value: (item) => item.id },
-    { header: 'submitted_at', value: (item) => item.submitted_at },
+    { header: 'id', kind: 'text', value: (item) => item.id },
+    { header: 'submitted_at', kind: 'timestamp', value: (item) => item.submitted_at },
     ...definition.questions.map((question) => ({
       header: question.title,
+      kind: kindOf(question.type),
       value: (item: ResponseItem) =>
         answerText(item.answers.find((answer) => answer.question.id === question.id)),
     })),
     ...definition.hidden.map((name) => ({
       header: name,
+      kind: 'text' as const,
       value: (item: ResponseItem) => item.hidden.find((field) => field.name === name)?.value ?? '',
     })),
     ...definition.variables.map((variable) => ({
       header: variable.name,
+      kind: 'number' as const,
       value: (item: ResponseItem) => {
         const found = item.variables.find((entry) => entry.name === variable.name)
         return found === undefined ? '' : String(found.value)
@@ -110,6 +124,7 @@ export async function* exportResponseItems(
       if (filter.ids.length === 0) return
       query = query.where('id', 'in', filter.ids)
     }
+    if (filter.search !== undefined) query = query.where(matchesSearch('id', formId, filter.search))
     if (cursor !== undefined) query = query.where('submitted_at', filter.order === 'desc' ? '<' : '>', cursor)
     const rows = await query.orderBy('submitted_at', filter.order).limit(batchRows).execute()
     if (rows.length === 0) return
@@ -141,20 +156,32 @@ export function exportListing(
   })
 }
 
-/** How an export writes: its first line (CSV's header), and each item's line as bytes. */
+/** How an export writes: its first line (CSV's header), each item's line as bytes, and what ends it (XLSX's). */
 export interface ExportLines {
   head: Buffer | undefined
   line(item: StoredJson): Buffer[]
+  tail?: () => Buffer[]
 }
 
 const newline = Buffer.from('\n')
 /** UTF-8's byte order mark: how Excel tells a CSV file is UTF-8 (without it, Müller shows as MÃ¼ller). */
 const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf])
 
-/** NDJSON lines, or CSV: its header (after the byte order mark) and one row a response. */
+/**
+ * NDJSON lines; CSV: its header (after the byte order mark) and one row a response; XLSX: a
+ * workbook of one sheet with the CSV's columns, written row by row (xlsx.ts).
+ */
 export function exportLines(definition: FormDefinition, format: ExportFormat): ExportLines {
   if (format === 'ndjson') return { head: undefined, line: (item) => [...pieces(item), newline] }
   const columns = csvColumns(definition)
+  if (format === 'xlsx') {
+    const sheet = new SheetWriter(columns)
+    return {
+      head: Buffer.concat(sheet.start()),
+      line: (json) => sheet.row(JSON.parse(json.toString()) as ResponseItem),
+      tail: () => sheet.end(),
+    }
+  }
   const header = Buffer.from(stringify([columns.map((column) => csvCell(column.header))]))
   return {
     head: Buffer.concat([byteOrderMark, header]),

@@ -20,6 +20,8 @@ export interface InsightsWindow {
   until?: number | undefined
   /** Only these responses (at most 1000), counted one by one. */
   ids?: string[] | undefined
+  /** Only responses whose text matches this LIKE pattern (src/domain/forms/responses/search.ts), counted one by one. */
+  search?: string | undefined
 }
 
 /**
@@ -113,9 +115,10 @@ async function piecesOf(
   window: InsightsWindow,
 ): Promise<'whole' | { ranges: WindowPieces['ranges']; scans: Scan[] }> {
   const none = { ranges: [], scans: [] }
-  if (window.ids !== undefined) {
-    if (window.ids.length === 0) return none
-    return { ranges: [], scans: [{ ids: window.ids, from: window.since, to: window.until }] }
+  if (window.ids !== undefined || window.search !== undefined) {
+    if (window.ids?.length === 0) return none
+    const scan = { ids: window.ids, search: window.search, from: window.since, to: window.until }
+    return { ranges: [], scans: [scan] }
   }
   if (window.since === undefined && window.until === undefined) return 'whole'
   const bounds = await sql<{ first: number | null; last: number | null }>`select

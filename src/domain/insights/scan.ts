@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import { chunksOf } from '../../chunks.js'
 import type { Database } from '../../db/database.js'
+import { matchesSearch } from '../forms/responses/search.js'
 import { MemoryBudget } from '../listing.js'
 import { StoredFiguresSum } from './figures.js'
 import { dayOf } from './summary.js'
@@ -28,7 +29,9 @@ export const SCAN_PAGE_BYTES = HELD_FACTOR * SCAN_PAGE_ROWS * INLINE_BYTES
 
 /** Responses of a form to count one by one: those named (then within since/until), or those in [from, to]. */
 export interface Scan {
-  ids?: string[]
+  ids?: string[] | undefined
+  /** Only responses whose text matches this LIKE pattern (src/domain/forms/responses/search.ts). */
+  search?: string | undefined
   from?: number | undefined
   to?: number | undefined
 }
@@ -62,6 +65,7 @@ export function scanPage(
   const where = scan.ids
     ? [sql`r.id in (${sql.join(scan.ids)})`, sql`r.form_id || '' = ${formId}`]
     : [sql`r.form_id = ${formId}`]
+  if (scan.search !== undefined) where.push(matchesSearch('r.id', formId, scan.search))
   if (scan.from !== undefined) where.push(sql`r.submitted_at >= ${scan.from}`)
   if (scan.to !== undefined) where.push(sql`r.submitted_at <= ${scan.to}`)
   if (after) {

@@ -5,11 +5,13 @@ import { ColumnsChooser, useColumns } from './responses/columns'
 import { DeleteResponsesDialog } from './responses/delete-dialog'
 import { ResponseDetail } from './responses/response-detail'
 import { NoResponses, ResponsesTable } from './responses/responses-table'
+import { ResponseSearch } from './responses/search'
 import { ResponsesToolbar } from './responses/toolbar'
 import { ResponseTotalLine } from './responses/total'
 import { useResponses } from './responses/use-responses'
 
-// A form's responses, newest first: a page at a time, filtered by days of the viewer's time zone,
+// A form's responses, newest first: a page at a time, searched in their text answers, filtered by
+// days of the viewer's time zone,
 // counted, exported, shown one in full and deleted once confirmed, every question a column unless
 // hidden; new ones appear as they arrive. The state lives in useResponses; each part of the page
 // is a component of its own file in responses/.
@@ -19,6 +21,7 @@ export function ResponsesView({ form }: { form: Form }) {
   const columns = useColumns(form)
   const { data, selected } = responses
   const filtered = responses.from !== '' || responses.to !== ''
+  const searched = responses.query !== ''
   return (
     <div>
       <DateFilter
@@ -28,7 +31,8 @@ export function ResponsesView({ form }: { form: Form }) {
         zone={responses.zone}
         onApply={responses.applyFilter}
       />
-      <ResponseTotalLine total={responses.total} filtered={filtered} />
+      <ResponseSearch query={responses.query} onSearch={responses.search} />
+      <ResponseTotalLine total={responses.total} filtered={filtered} query={responses.query} />
       <ResponsesToolbar
         exportUrl={responses.exportUrl}
         canDelete={responses.canWrite}
@@ -41,7 +45,9 @@ export function ResponsesView({ form }: { form: Form }) {
       <ErrorMessage error={responses.loadError} onRetry={responses.retry} />
       <ErrorMessage error={responses.actionError} />
       {!data && !responses.loadError && <Skeleton label="Loading responses" />}
-      {data && data.items.length === 0 && <NoResponses filtered={responses.page !== 1 || filtered} />}
+      {data && data.items.length === 0 && (
+        <NoResponses filtered={responses.page !== 1 || filtered || searched} />
+      )}
       {data && data.items.length > 0 && (
         <ResponsesTable
           items={data.items}

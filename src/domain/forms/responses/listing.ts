@@ -14,6 +14,7 @@ import {
   type StoredJson,
   smallItemBytes,
 } from '../../listing.js'
+import { matchesSearch } from './search.js'
 
 // Pages of a form's responses: index ranges of the positions store.ts assigns, read from the
 // stored item texts (docs/architecture.md#storage).
@@ -23,6 +24,8 @@ export interface ResponseFilter {
   since?: number | undefined
   until?: number | undefined
   ids?: string[] | undefined
+  /** Only responses whose text contains this: a LIKE pattern from searchPattern (search.ts). */
+  search?: string | undefined
   order: 'asc' | 'desc'
 }
 
@@ -120,7 +123,8 @@ async function readSmall(
   hotItemBytes: number,
 ): Promise<StoredJson[] | { joined: StoredJson; more: boolean } | { plan: PlannedItem[] } | undefined> {
   const { db } = database
-  if (filter.ids === undefined && filter.since === undefined && filter.until === undefined) {
+  const unfiltered = filter.since === undefined && filter.until === undefined
+  if (unfiltered && filter.ids === undefined && filter.search === undefined) {
     // The hot path: one prepared statement, one index range; the form's workspace is checked in
     // it, and so is that every item of the form is small enough for the page to be read in one go.
     const hot = await database.reads.responsePage({
@@ -135,10 +139,13 @@ async function readSmall(
   const form = await formSizes(db, workspaceId, formId)
   if (!form) return undefined
   const small = Number(form.max_item_bytes) <= hotItemBytes
-  if (filter.ids !== undefined) {
-    // A short list of ids: the general query; OFFSET is bounded by the list's length.
-    if (filter.ids.length === 0) return []
-    let query = db.selectFrom('responses').where('form_id', '=', formId).where('id', 'in', filter.ids)
+  if (filter.ids !== undefined || filter.search !== undefined) {
+    // A short list of ids, or a search: the general query. OFFSET is bounded by the list's length;
+    // a search reads every matching text of the form whatever the page, so pages stay exact.
+    if (filter.ids?.length === 0) return []
+    let query = db.selectFrom('responses').where('form_id', '=', formId)
+    if (filter.ids !== undefined) query = query.where('id', 'in', filter.ids)
+    if (filter.search !== undefined) query = query.where(matchesSearch('id', formId, filter.search))
     if (filter.since !== undefined) query = query.where('submitted_at', '>=', filter.since)
     if (filter.until !== undefined) query = query.where('submitted_at', '<=', filter.until)
     query = pageRows(query.orderBy('seq', filter.order), page)

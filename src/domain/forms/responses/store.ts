@@ -12,6 +12,7 @@ import { type DomainError, validationFailed } from '../../errors.js'
 import { recordInsights } from '../../insights/store.js'
 import { enqueueFormResponseEvents } from '../../webhooks/outbox.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
+import { searchTextOf } from './search.js'
 
 // Storage laid out for the listing (docs/architecture.md#storage). A response never changes after
 // submission, so its listed item is serialised once, at write time (item_json), and a page is
@@ -165,6 +166,15 @@ export async function storeResponses(
         sql`(${response.item.id}, ${formId}, ${firstSeq + index}, ${firstAt + index}, ${response.json})`,
     )
     await sql`insert into responses (id, form_id, seq, submitted_at, item_json) values ${sql.join(values)}`.execute(
+      trx,
+    )
+  }
+  const searchable = stored
+    .map((response) => ({ id: response.item.id, text: searchTextOf(response.item) }))
+    .filter((row) => row.text !== '')
+  for (const rows of insertChunks(searchable, (row) => row.text.length)) {
+    const values = rows.map((row) => sql`(${row.id}, ${formId}, ${row.text})`)
+    await sql`insert into response_search (response_id, form_id, search_text) values ${sql.join(values)}`.execute(
       trx,
     )
   }

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { parseTimestamp, timestampSpanMicros } from '../../../clock.js'
 import { type FieldError, notFound, validationFailed } from '../../../domain/errors.js'
-import { type ExportFormat, exportContentType } from '../../../domain/forms/export.js'
+import { type ExportFormat, exportContentType, exportFormats } from '../../../domain/forms/export.js'
 import type { ResponseFilter } from '../../../domain/forms/responses/listing.js'
+import { searchPattern } from '../../../domain/forms/responses/search.js'
 import { workspaceOf } from '../../auth.js'
 import { boundedMemoryNote, sendExport, sendPage } from '../../listings.js'
 import { PageQuery } from '../../pagination.js'
@@ -25,6 +26,7 @@ interface FilterQuery {
   until?: string | undefined
   sort?: 'submitted_at,desc' | 'submitted_at,asc' | undefined
   included_response_ids?: string | undefined
+  query?: string | undefined
 }
 
 function idList(text: string, path: string, errors: FieldError[]): string[] {
@@ -53,8 +55,12 @@ export function responseFilter(query: FilterQuery): ResponseFilter {
   // An empty list (`included_response_ids=`) filters nothing; a list of only unknown ids matches nothing.
   const given = query.included_response_ids?.split(',').some((id) => id.trim() !== '') ?? false
   const ids = given ? idList(query.included_response_ids ?? '', '/included_response_ids', errors) : undefined
+  const text = query.query?.trim() ?? ''
+  // A query is one line of text: a control character cannot be typed into a search box.
+  if (/\p{Cc}/u.test(text)) errors.push({ path: '/query', message: 'must not contain control characters' })
   if (errors.length > 0) throw validationFailed(errors)
-  return { since, until, ids, order: query.sort === 'submitted_at,asc' ? 'asc' : 'desc' }
+  const search = text === '' ? undefined : searchPattern(text)
+  return { since, until, ids, search, order: query.sort === 'submitted_at,asc' ? 'asc' : 'desc' }
 }
 
 export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
@@ -171,13 +177,17 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           '`ndjson`: one listed item per line. `csv`: id, submitted_at, one column per question (by title), ' +
           'hidden fields and variables, beginning with a UTF-8 byte order mark so that spreadsheet ' +
-          'programs read accents right. ' +
+          'programs read accents right. `xlsx`: an Office Open XML workbook with the same columns on one ' +
+          'sheet, `Responses`: submitted_at as a date and time (UTC), date answers as dates, numbers and ' +
+          'variables as numbers, the rest as text (never formulas); a text longer than a cell holds ' +
+          '(32,767 characters) is cut, ending with `…` (NDJSON and CSV keep it whole). ' +
+          'The list filters apply, `query` included. ' +
           boundedMemoryNote,
         params: FormParams,
         querystring: Type.Object(
           {
             format: Type.Optional(
-              Type.Unsafe<ExportFormat>({ type: 'string', enum: ['ndjson', 'csv'], default: 'ndjson' }),
+              Type.Unsafe<ExportFormat>({ type: 'string', enum: [...exportFormats], default: 'ndjson' }),
             ),
             ...ResponseFilterQuery,
           },
@@ -189,6 +199,9 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
             content: {
               'application/x-ndjson': { schema: { type: 'string' } },
               'text/csv': { schema: { type: 'string' } },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                schema: { type: 'string', format: 'binary' },
+              },
             },
           },
         },

@@ -271,6 +271,17 @@ export const ResponseFilterQuery = {
   included_response_ids: Type.Optional(
     Type.String({ description: 'Comma-separated response ids (at most 1000).' }),
   ),
+  query: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Only responses that include this string in a text answer (short and long text, e-mail, ' +
+        'URL, phone number), a choice label or a hidden field value. Case- and accent-insensitive ' +
+        '(`muller` finds `Müller`, `strasse` finds `Straße`); `%`, `_` and `\\` are matched as ' +
+        'themselves. At most 200 characters, no control characters; empty or blank: no filter. ' +
+        'Numbers, dates and yes/no answers are not searched.',
+    }),
+  ),
 }
 
 export const FormPage = PagedList(ref(FormSchema), 'FormPage')

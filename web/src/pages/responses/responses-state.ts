@@ -8,6 +8,8 @@ export interface ResponsesState {
   /** The filter's first and last days (UTC, as the date inputs give them); empty for none. */
   from: string
   to: string
+  /** Only responses whose text answers contain this (the server's `query`); empty for all. */
+  query: string
   /** The responses ticked for deletion; a new page or filter starts with none. */
   selected: Set<string>
   /** The response shown in full. */
@@ -20,6 +22,7 @@ export interface ResponsesState {
 
 export type ResponsesEvent =
   | { type: 'filtered'; from: string; to: string }
+  | { type: 'searched'; query: string }
   | { type: 'paged'; page: number }
   | { type: 'toggled'; id: string }
   | { type: 'opened'; item: ResponseItem }
@@ -35,6 +38,7 @@ export function startingState(): ResponsesState {
     page: 1,
     from: '',
     to: '',
+    query: '',
     selected: new Set(),
     open: null,
     confirming: false,
@@ -47,6 +51,8 @@ export function reduceResponses(state: ResponsesState, event: ResponsesEvent): R
   switch (event.type) {
     case 'filtered':
       return { ...state, from: event.from, to: event.to, page: 1, selected: new Set() }
+    case 'searched':
+      return { ...state, query: event.query.trim(), page: 1, selected: new Set() }
     case 'paged':
       return { ...state, page: event.page, selected: new Set() }
     case 'toggled':

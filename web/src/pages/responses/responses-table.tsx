@@ -97,7 +97,7 @@ export function NoResponses({ filtered }: { filtered: boolean }) {
   return (
     <Empty>
       {filtered ? (
-        <p>No responses match this filter. Widen the dates or clear them.</p>
+        <p>No responses match this filter. Try other words, widen the dates or clear them.</p>
       ) : (
         <p>
           No responses yet. Share the form’s public link, or submit through the API; they appear here as they

@@ -1,8 +1,9 @@
+import type { ExportFormat } from '../../api'
 import type { StreamState } from '../../components'
 
 /** The exports of what the filter shows, the deletion of the ticked responses, and the live status. */
 export function ResponsesToolbar(props: {
-  exportUrl: (format: 'csv' | 'ndjson') => string
+  exportUrl: (format: ExportFormat) => string
   /** Shows the delete button; without it the token cannot delete. */
   canDelete: boolean
   selectedCount: number
@@ -13,6 +14,9 @@ export function ResponsesToolbar(props: {
     <p class="toolbar">
       <a class="button" href={props.exportUrl('csv')} download>
         Export CSV
+      </a>
+      <a class="button" href={props.exportUrl('xlsx')} download>
+        Export XLSX
       </a>
       <a class="button" href={props.exportUrl('ndjson')} download>
         Export NDJSON

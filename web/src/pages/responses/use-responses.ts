@@ -1,6 +1,7 @@
 import { useReducer } from 'preact/hooks'
 import {
   type Api,
+  type ExportFormat,
   type Form,
   type Page,
   type ResponseFilter,
@@ -30,8 +31,9 @@ export interface Responses extends ResponsesState {
   live: StreamState
   /** Whether this token may delete responses; the controls are hidden without it. */
   canWrite: boolean
-  exportUrl(format: 'csv' | 'ndjson'): string
+  exportUrl(format: ExportFormat): string
   applyFilter(from: string, to: string): void
+  search(query: string): void
   turnPage(page: number): void
   toggle(id: string): void
   view(item: ResponseItem): void
@@ -44,17 +46,17 @@ export interface Responses extends ResponsesState {
 export function useResponses(form: Form): Responses {
   const { api, can } = useApp()
   const [state, dispatch] = useReducer(reduceResponses, undefined, startingState)
-  const { page, from, to } = state
+  const { page, from, to, query } = state
   const zone = viewerZone()
-  const filter = viewerDayFilter(from, to)
+  const filter: ResponseFilter = { ...viewerDayFilter(from, to), query: query || undefined }
   const {
     data,
     error,
     reload: reloadPage,
-  } = useLoad(() => api.responses.list(form.id, page, PAGE_SIZE, filter), [form.id, page, from, to])
+  } = useLoad(() => api.responses.list(form.id, page, PAGE_SIZE, filter), [form.id, page, from, to, query])
   const { data: total, reload: reloadTotal } = useLoad(
     () => responseTotal(api, form, filter),
-    [form.id, from, to],
+    [form.id, from, to, query],
   )
   const reload = () => {
     reloadPage()
@@ -75,6 +77,7 @@ export function useResponses(form: Form): Responses {
     canWrite: can('responses:write'),
     exportUrl: (format) => api.responses.exportUrl(form.id, format, filter),
     applyFilter: (nextFrom, nextTo) => dispatch({ type: 'filtered', from: nextFrom, to: nextTo }),
+    search: (text) => dispatch({ type: 'searched', query: text }),
     turnPage: (next) => dispatch({ type: 'paged', page: next }),
     toggle: (id) => dispatch({ type: 'toggled', id }),
     view: (item) => dispatch({ type: 'opened', item }),
