@@ -51,6 +51,7 @@ export const slowTests = [
   'test/respondents/rate-limited-page.test.ts',
   // every shell example of the README and docs/, against a fresh server
   'test/docs/examples.test.ts',
+  'test/docs/dashboard-guide.test.ts',
 ]
 
 const pgUrl = new URL(process.env['CANVASS_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test')

@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks'
 import type { Form } from '../api'
 import { useApp } from '../app-context'
 import { useLoad } from '../components'
@@ -9,21 +10,28 @@ function startOfLocalDay(daysBefore = 0): string {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBefore).toISOString()
 }
 
+// Counted again when the person opens another tab of the form's page, and every minute while it is open.
+const REFRESH_MS = 60_000
+
 /**
  * Responses today and in the last 7 days (today and the 6 days before), counted by the insights
  * of those windows: their cost does not grow with the number of responses.
  */
-export function ResponseSummary({ form }: { form: Form }) {
+export function ResponseSummary({ form, refresh }: { form: Form; refresh?: string }) {
   const { api, can } = useApp()
   const allowed = can('responses:read')
-  const { data } = useLoad(async () => {
+  const { data, reload } = useLoad(async () => {
     if (!allowed) return undefined
     const [today, week] = await Promise.all([
       api.insights.get(form.id, { since: startOfLocalDay() }),
       api.insights.get(form.id, { since: startOfLocalDay(6) }),
     ])
     return { today: today.responses, week: week.responses }
-  }, [form.id, allowed])
+  }, [form.id, allowed, refresh])
+  useEffect(() => {
+    const timer = setInterval(reload, REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [form.id])
   if (!data) return null
   return (
     <section class="response-summary" aria-labelledby="response-summary">
@@ -40,7 +48,7 @@ export function ResponseSummary({ form }: { form: Form }) {
           <dd>{data.week.toLocaleString()}</dd>
         </div>
       </dl>
-      <p class="meta">Days in your time zone ({viewerZone()}), today included.</p>
+      <p class="meta">days in {viewerZone()}</p>
     </section>
   )
 }

@@ -28,22 +28,24 @@ export function FormPage({ formId, tab }: { formId: string; tab: string }) {
       <p class="crumbs">
         <Link href="/app/forms">Forms</Link>
       </p>
-      <h1>{form ? form.title : error ? failed : <SkeletonText label="Loading the form" />}</h1>
-      {form && (
-        <p class="form-state">
-          <StateChip form={form} />
-        </p>
-      )}
-      <ErrorMessage error={error} onRetry={reload} />
-      {!form && !error && <Skeleton />}
-      {form && <ResponseSummary form={form} />}
-      {form && can('forms:write') && (
-        <p class="toolbar">
+      <div class="form-head">
+        <div>
+          <h1>{form ? form.title : error ? failed : <SkeletonText label="Loading the form" />}</h1>
+          {form && (
+            <div class="form-state">
+              <StateChip form={form} />
+              <ResponseSummary form={form} refresh={tab} />
+            </div>
+          )}
+        </div>
+        {form && can('forms:write') && (
           <Link class="button primary" href={`${base}/edit`}>
             Edit form
           </Link>
-        </p>
-      )}
+        )}
+      </div>
+      <ErrorMessage error={error} onRetry={reload} />
+      {!form && !error && <Skeleton />}
       {form && (
         <>
           <nav class="tabs" aria-label="Form sections">

@@ -24,14 +24,16 @@ export function ResponsesView({ form }: { form: Form }) {
   const searched = responses.query !== ''
   return (
     <div>
-      <DateFilter
-        label="Filter responses"
-        from={responses.from}
-        to={responses.to}
-        zone={responses.zone}
-        onApply={responses.applyFilter}
-      />
-      <ResponseSearch query={responses.query} onSearch={responses.search} />
+      <div class="filters">
+        <DateFilter
+          label="Filter responses"
+          from={responses.from}
+          to={responses.to}
+          zone={responses.zone}
+          onApply={responses.applyFilter}
+        />
+        <ResponseSearch query={responses.query} onSearch={responses.search} />
+      </div>
       <ResponseTotalLine total={responses.total} filtered={filtered} query={responses.query} />
       <ResponsesToolbar
         exportUrl={responses.exportUrl}
