@@ -50,6 +50,25 @@ function Type(props: { type: TypeName }): preact.JSX.Element {
   )
 }
 
+/** `a.b[].c` may wrap after each dot, never inside a name. */
+function FieldName(props: { name: string }) {
+  const parts = props.name.split('.')
+  return (
+    <>
+      {parts.map((part, index) => (
+        <>
+          {part}
+          {index < parts.length - 1 && (
+            <>
+              .<wbr />
+            </>
+          )}
+        </>
+      ))}
+    </>
+  )
+}
+
 function Fields(props: { caption: string; fields: Field[] }) {
   return (
     <div class="table-wrap">
@@ -66,7 +85,9 @@ function Fields(props: { caption: string; fields: Field[] }) {
           {props.fields.map((field) => (
             <tr>
               <th scope="row" class={`field depth-${Math.min(field.depth, 4)}`}>
-                <code>{field.name}</code>
+                <code>
+                  <FieldName name={field.name} />
+                </code>
                 {(field.required || field.location) && (
                   <span class="required">
                     {[field.required && 'required', field.location && `in ${field.location}`]
@@ -131,7 +152,7 @@ function Operation(props: { operation: ReferenceOperation }) {
         </>
       )}
       <div class="table-wrap">
-        <table>
+        <table class="responses">
           <caption>Responses</caption>
           <thead>
             <tr>
