@@ -49,6 +49,7 @@ export const slowTests = [
   'test/dashboard/design.test.ts',
   'test/foundation/entry.test.ts',
   'test/respondents/rate-limited-page.test.ts',
+  'test/docs/reference-page.test.ts',
   // every shell example of the README and docs/, against a fresh server
   'test/docs/examples.test.ts',
   'test/docs/dashboard-guide.test.ts',

@@ -64,10 +64,20 @@ describe('operational endpoints', () => {
   })
 
   it('serves a readable reference page at /docs', async () => {
-    const page = await ctx.request({ method: 'GET', url: '/docs/', token: null })
-    expect(page.statusCode).toBe(200)
-    expect(page.headers['content-type']).toContain('text/html')
-    expect(page.body).toContain('swagger-ui')
+    for (const url of ['/docs', '/docs/']) {
+      const page = await ctx.request({ method: 'GET', url, token: null })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.headers['content-type'], url).toContain('text/html')
+      expect(page.body, url).toContain('List responses, newest first')
+    }
+  })
+
+  it('keeps the document at /docs/json, the same as /v1/openapi.json', async () => {
+    const json = await ctx.request({ method: 'GET', url: '/docs/json', token: null })
+    expect(json.statusCode).toBe(200)
+    expect(json.json()).toEqual(
+      (await ctx.request({ method: 'GET', url: '/v1/openapi.json', token: null })).json(),
+    )
   })
 })
 
@@ -110,30 +120,42 @@ describe('failures', () => {
   it('serves the reference page’s assets itself, so /docs works offline', async () => {
     const page = await ctx.request({ method: 'GET', url: '/docs', token: null })
     expect(page.statusCode).toBe(200)
-    const assets = [...page.body.matchAll(/(?:src|href)="(\/docs\/static\/[^"]+)"/g)].map(
-      (match) => match[1] as string,
-    )
-    expect(assets).toContain('/docs/static/swagger-ui-bundle.js')
-    expect(page.body).not.toMatch(/(src|href)="https?:/)
+    const assets = [...page.body.matchAll(/(?:src|href)="(\/[^"#]+)"/g)].map((match) => match[1] as string)
+    expect(assets).toContain('/docs/reference.css')
+    expect(page.body).not.toMatch(/(src|href)="(https?:)?\/\//)
     for (const asset of assets) {
       expect((await ctx.request({ method: 'GET', url: asset, token: null })).statusCode, asset).toBe(200)
     }
-    const init = await ctx.request({ method: 'GET', url: '/docs/static/swagger-initializer.js', token: null })
-    // The page reads the document Canvass serves, not one from elsewhere.
-    expect(init.body).toContain("url: resolveUrl('./json')")
+    // Nothing but this server's stylesheet and images, and no script at all.
+    const policy = page.headers['content-security-policy'] as string
+    expect(policy).toContain("default-src 'none'")
+    expect(policy).toContain("style-src 'self'")
+    expect(policy).not.toMatch(/script-src|https?:|unsafe/)
+    expect(page.body).not.toContain('<script')
   })
 
-  it('is Canvass’s reference page: its title, its mark, no stock logo or icons', async () => {
+  it('is Canvass’s reference page: its title, its mark', async () => {
     const page = await ctx.request({ method: 'GET', url: '/docs', token: null })
     expect(page.body).toContain('<title>Canvass API reference</title>')
-    expect(page.body).not.toContain('favicon-32x32.png')
     const icon = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(page.body)?.[1]
     const served = await ctx.request({ method: 'GET', url: icon ?? '/missing', token: null })
     expect(served.statusCode).toBe(200)
-    expect(served.body).toContain('Canvass')
-    const init = await ctx.request({ method: 'GET', url: '/docs/static/swagger-initializer.js', token: null })
-    // The top bar's logo is an inline image (offline), and it is Canvass's.
-    const logo = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(init.body)?.[1]
-    expect(Buffer.from(logo ?? '', 'base64').toString('utf8')).toContain('>Canvass</text>')
+    expect(served.headers['content-type']).toContain('image/svg+xml')
+    expect(served.body).toContain('<title>Canvass</title>')
+  })
+
+  it('escapes what the document says: a description is text, never markup', async () => {
+    const { renderReferencePage } = await import('../../src/http/reference/page.js')
+    const { referenceOf } = await import('../../src/http/reference/document.js')
+    const html = renderReferencePage(
+      referenceOf({
+        info: { title: 'T <b>', version: '1', description: 'Use `<script>alert(1)</script>` here' },
+        paths: {
+          '/x': { get: { operationId: 'getX', summary: '<img src=x onerror=alert(1)>', tags: ['t'] } },
+        },
+      }),
+    )
+    expect(html).not.toMatch(/<script>|<img src=x|<b>/)
+    expect(html).toContain('<code>&lt;script>alert(1)&lt;/script></code>')
   })
 })
