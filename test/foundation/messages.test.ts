@@ -76,11 +76,11 @@ describe('validation messages', () => {
     ])
     const exported = await ctx.request({
       method: 'GET',
-      url: `/v1/forms/${formId}/responses/export?format=xlsx`,
+      url: `/v1/forms/${formId}/responses/export?format=pdf`,
     })
     expect(exported.statusCode).toBe(400)
     expect(exported.json().errors).toEqual([
-      { path: '/format', message: 'must be one of ndjson, csv; got "xlsx"' },
+      { path: '/format', message: 'must be one of ndjson, csv, xlsx; got "pdf"' },
     ])
   })
 

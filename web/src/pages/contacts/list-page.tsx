@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { Contact } from '../../api'
+import type { Contact, ContactList } from '../../api'
 import { useApp } from '../../app-context'
 import {
   ConfirmDialog,
@@ -32,6 +32,22 @@ function dataColumns(contacts: Contact[]): string[] {
   return [...keys]
 }
 
+/** The list's name (a placeholder while it loads) and how many contacts it has. */
+function ListHeading({ list, missing }: { list: ContactList | undefined; missing: boolean }) {
+  return (
+    <>
+      <h1>
+        {list ? list.name : missing ? 'Contact list not found' : <SkeletonText label="Loading the list" />}
+      </h1>
+      {list && (
+        <p class="meta">
+          {list.contact_count.toLocaleString()} {list.contact_count === 1 ? 'contact' : 'contacts'}
+        </p>
+      )}
+    </>
+  )
+}
+
 export function ContactListPage({ listId }: { listId: string }) {
   const { api, can } = useApp()
   const [page, setPage] = useState(1)
@@ -58,22 +74,9 @@ export function ContactListPage({ listId }: { listId: string }) {
       <p class="crumbs">
         <Link href="/app/contacts">Contacts</Link>
       </p>
-      <h1>
-        {list.data ? (
-          list.data.name
-        ) : list.error ? (
-          'Contact list not found'
-        ) : (
-          <SkeletonText label="Loading the list" />
-        )}
-      </h1>
+      <ListHeading list={list.data} missing={list.error !== undefined && list.error !== null} />
       <ErrorMessage error={list.error ?? contacts.error} onRetry={reload} />
       <ErrorMessage error={actionError} />
-      {list.data && (
-        <p class="meta">
-          {list.data.contact_count.toLocaleString()} {list.data.contact_count === 1 ? 'contact' : 'contacts'}
-        </p>
-      )}
       {canWrite && list.data && <AddContact listId={listId} onAdded={changed} />}
       {canWrite && list.data && <CsvUpload listId={listId} onDone={reload} />}
       <p role="status">{notice}</p>
