@@ -80,6 +80,15 @@ describe('the dashboard guide (docs/dashboard.md)', () => {
     await page.getByRole('button', { name: 'Add question' }).click()
     const first = page.getByRole('listitem', { name: /^Question 1/ })
     await first.getByLabel('Question', { exact: true }).fill('What did you eat?')
+    await first.getByLabel('Description (optional)').fill('The dish, as the menu names it.')
+    // The preview shows the question with its description under it, as people will see it.
+    const preview = page.frameLocator('iframe[title="Preview of the public page"]')
+    await expect
+      .poll(() =>
+        preview.getByRole('textbox', { name: 'What did you eat?' }).getAttribute('aria-describedby'),
+      )
+      .toBeTruthy()
+    await expect.poll(() => preview.getByText('The dish, as the menu names it.').count()).toBe(1)
     await page.getByRole('button', { name: 'Add question' }).click()
     const second = page.getByRole('listitem', { name: /^Question 2/ })
     await second.getByLabel('Question', { exact: true }).fill('How did it taste?')

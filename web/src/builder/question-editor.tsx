@@ -47,6 +47,22 @@ export function QuestionEditor(props: {
           />
         )}
       </Field>
+      <Field
+        path={`${base}/description`}
+        label="Description (optional)"
+        hint="Shown under the question, for what people need to know to answer it."
+        message={messageAt(`${base}/description`)}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={2000}
+            value={question.description ?? ''}
+            onInput={(event) => onChange({ ...question, description: event.currentTarget.value })}
+          />
+        )}
+      </Field>
       <div class="field-row">
         <Field
           path={`${base}/type`}
