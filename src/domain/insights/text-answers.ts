@@ -47,7 +47,8 @@ export async function keepTextAnswers(
     // A rebuild may meet a response whose answers migration 013 kept already. Raw SQL, as the
     // responses' own insert: on a submission's path, building the query cost more than running it.
     const values = chunk.map(
-      (row) => sql`(${row.response_id}, ${row.question_id}, ${row.form_id}, ${row.submitted_at}, ${row.value})`,
+      (row) =>
+        sql`(${row.response_id}, ${row.question_id}, ${row.form_id}, ${row.submitted_at}, ${row.value})`,
     )
     await sql`insert into text_answers (response_id, question_id, form_id, submitted_at, value)
       values ${sql.join(values)} on conflict (response_id, question_id) do nothing`.execute(trx)
