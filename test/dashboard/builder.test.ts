@@ -277,12 +277,21 @@ describe('the form builder', { timeout: 90_000 }, () => {
       .poll(() => page.getByText('Unsaved changes (kept in this tab until you save)').count())
       .toBe(1)
     // A person reloading says yes to the browser's "leave the page?"; Chromium asks only when the
-    // page has had a gesture, so the answer is given if asked, not waited for.
+    // page has had a gesture, so the answer is given if asked, not waited for. On a busy machine
+    // the dialog has been seen to close before the answer reached it ("No dialog is showing"),
+    // which leaves the reload cancelled: the person reloads again, as one would.
     const leave = (dialog: Dialog) => {
-      if (dialog.type() === 'beforeunload') void dialog.accept()
+      if (dialog.type() === 'beforeunload') dialog.accept().catch(() => undefined)
     }
     page.on('dialog', leave)
-    await page.reload()
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.reload({ timeout: 20_000 })
+        break
+      } catch (error) {
+        if (attempt === 3) throw error
+      }
+    }
     page.off('dialog', leave)
     await expect.poll(() => page.getByLabel('Form title').inputValue()).toBe('Draft, edited')
     await expect
