@@ -4,6 +4,33 @@ import { Field, type SectionProps } from './field'
 type Settings = Draft['settings']
 const textOrNull = (text: string) => (text === '' ? null : text)
 
+/** One optional text of the settings: empty stores null, so the hosted page says its default. */
+function TextSetting(props: {
+  path: string
+  label: string
+  hint: string
+  value: string | null | undefined
+  onText: (text: string | null) => void
+  messageAt: SectionProps['messageAt']
+  multiline?: boolean
+  url?: boolean
+}) {
+  return (
+    <Field path={props.path} label={props.label} hint={props.hint} message={props.messageAt(props.path)}>
+      {(control) => {
+        const shared = {
+          ...control,
+          value: props.value ?? '',
+          onInput: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) =>
+            props.onText(textOrNull(event.currentTarget.value)),
+        }
+        if (props.multiline) return <textarea {...shared} rows={2} />
+        return props.url ? <input {...shared} type="url" /> : <input {...shared} />
+      }}
+    </Field>
+  )
+}
+
 /** What people see instead of the questions: after answering, and once the form is closed. */
 export function Messages({ draft, change, messageAt }: SectionProps) {
   const settings = draft.settings
@@ -15,65 +42,41 @@ export function Messages({ draft, change, messageAt }: SectionProps) {
     <fieldset class="builder-section">
       <legend>Thank-you and closed screens</legend>
       <p class="hint lead-hint">To see them, pick “Thank-you” or “Closed” in the preview.</p>
-      <Field
+      <TextSetting
         path="/settings/thank_you/title"
         label="Thank-you title"
         hint="Empty: “Thank you!”"
-        message={messageAt('/settings/thank_you/title')}
-      >
-        {(control) => (
-          <input
-            {...control}
-            value={thankYou.title ?? ''}
-            onInput={(event) => setThankYou({ title: textOrNull(event.currentTarget.value) })}
-          />
-        )}
-      </Field>
-      <Field
+        value={thankYou.title}
+        onText={(title) => setThankYou({ title })}
+        messageAt={messageAt}
+      />
+      <TextSetting
         path="/settings/thank_you/message"
         label="Thank-you message"
         hint="Empty: “Your answers have been sent.” A blank line starts a new paragraph."
-        message={messageAt('/settings/thank_you/message')}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            value={thankYou.message ?? ''}
-            onInput={(event) => setThankYou({ message: textOrNull(event.currentTarget.value) })}
-          />
-        )}
-      </Field>
-      <Field
+        value={thankYou.message}
+        onText={(message) => setThankYou({ message })}
+        messageAt={messageAt}
+        multiline
+      />
+      <TextSetting
         path="/settings/thank_you/redirect_url"
         label="Or send people to this address after answering"
         hint="An http(s) address, e.g. your website; it replaces the thank-you screen."
-        message={messageAt('/settings/thank_you/redirect_url')}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="url"
-            value={thankYou.redirect_url ?? ''}
-            onInput={(event) => setThankYou({ redirect_url: textOrNull(event.currentTarget.value) })}
-          />
-        )}
-      </Field>
-      <Field
+        value={thankYou.redirect_url}
+        onText={(redirect_url) => setThankYou({ redirect_url })}
+        messageAt={messageAt}
+        url
+      />
+      <TextSetting
         path="/settings/closed_message"
         label="Message once closed"
         hint="Shown after the closing time or the last allowed response. Empty: “This form is closed and no longer accepts answers.”"
-        message={messageAt('/settings/closed_message')}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            value={settings.closed_message ?? ''}
-            onInput={(event) => set({ closed_message: textOrNull(event.currentTarget.value) })}
-          />
-        )}
-      </Field>
+        value={settings.closed_message}
+        onText={(closed_message) => set({ closed_message })}
+        messageAt={messageAt}
+        multiline
+      />
     </fieldset>
   )
 }
