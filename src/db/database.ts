@@ -28,6 +28,11 @@ export type Transaction = Db & {
    */
   afterCommit(hook: () => void): void
   /**
+   * Runs hook if this try of the transaction does not commit (it failed and was rolled back,
+   * perhaps to be tried again), to give back what the try set aside. A hook must not throw.
+   */
+  afterRollback(hook: () => void): void
+  /**
    * Tells every process listening on `channel` (Database.listen) once the transaction commits.
    * Where the database has no listeners (SQLite: followers poll), nothing.
    */
@@ -137,11 +142,11 @@ function openSqlite(filename: string): Database {
       // Kysely serialises every query on its single SQLite connection, so holding the
       // connection for the transaction keeps other requests out until it ends.
       return retry(isSqliteBusy, () =>
-        withCommitHooks((afterCommit) =>
+        withCommitHooks((hooks) =>
           db.connection().execute(async (conn) => {
             await conn.executeQuery(BEGIN_IMMEDIATE)
             try {
-              const result = await fn(Object.assign(conn, { afterCommit, notify: nothing, lockRow: nothing }))
+              const result = await fn(Object.assign(conn, { ...hooks, notify: nothing, lockRow: nothing }))
               await conn.executeQuery(COMMIT)
               return result
             } catch (error) {
@@ -220,11 +225,11 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
   const listeners = new Set<() => Promise<void>>()
   const transaction: Database['transaction'] = (fn) =>
     retry(isPostgresRetryable, () =>
-      withCommitHooks((afterCommit) =>
+      withCommitHooks((hooks) =>
         db.transaction().execute((trx) =>
           fn(
             Object.assign(trx, {
-              afterCommit,
+              ...hooks,
               // Delivered by PostgreSQL when (and only if) the transaction commits.
               notify: async (channel: string, payload: string) => {
                 await sql`select pg_notify(${channel}, ${payload})`.execute(trx)
@@ -270,22 +275,38 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
 }
 
 /**
- * One try of a transaction, then the hooks it registered, once it has committed and released its
- * connection. A try that fails (rolled back, perhaps retried) drops its hooks with it. A throwing
- * hook is ignored: the data is committed, and an error would make the caller retry or report a
- * write that happened.
+ * One try of a transaction, then the hooks it registered: those for a commit once it has committed
+ * and released its connection, those for a rollback if it failed (rolled back, perhaps to be
+ * retried). A throwing hook is ignored: after a commit the data is committed, and an error would
+ * make the caller retry or report a write that happened; after a rollback the error is the try's.
  */
-async function withCommitHooks<T>(run: (afterCommit: (hook: () => void) => void) => Promise<T>): Promise<T> {
-  const hooks: (() => void)[] = []
-  const result = await run((hook) => hooks.push(hook))
+async function withCommitHooks<T>(
+  run: (hooks: Pick<Transaction, 'afterCommit' | 'afterRollback'>) => Promise<T>,
+): Promise<T> {
+  const committed: (() => void)[] = []
+  const rolledBack: (() => void)[] = []
+  let result: T
+  try {
+    result = await run({
+      afterCommit: (hook) => committed.push(hook),
+      afterRollback: (hook) => rolledBack.push(hook),
+    })
+  } catch (error) {
+    runHooks(rolledBack)
+    throw error
+  }
+  runHooks(committed)
+  return result
+}
+
+function runHooks(hooks: (() => void)[]): void {
   for (const hook of hooks) {
     try {
       hook()
     } catch {
-      // See above: nothing to undo.
+      // See withCommitHooks: nothing to undo.
     }
   }
-  return result
 }
 
 async function retry<T>(

@@ -9,14 +9,15 @@ import {
   type ClaimedDelivery,
   claimDueDeliveries,
   recordFailure,
-  recordSuccesses,
   releaseAllLeases,
 } from '../domain/webhooks/deliveries/leases.js'
 import { WebhookShares } from '../domain/webhooks/shares.js'
 import type { DeliverySignal } from '../domain/webhooks/signal.js'
 import type { Resolver } from '../domain/webhooks/ssrf.js'
 import { DeliveryClient } from './client.js'
+import { HandOver } from './handover.js'
 import type { DeliveryMetrics } from './metrics.js'
+import { SuccessBatch, Wakeup } from './pacing.js'
 
 // The delivery worker: claims due deliveries with a lease, keeps at most `concurrency` attempts
 // in flight (one slow endpoint holds up only its own jobs), polls every `pollMs` and wakes soon
@@ -28,7 +29,9 @@ import type { DeliveryMetrics } from './metrics.js'
 // milliseconds), on the poll, or when a webhook has a quarter of its share free again, not after
 // every finished attempt (that was a large share of a submission's CPU in the submit bench). For
 // the same reason successes are recorded together: those that finish within a few milliseconds of
-// each other share one transaction.
+// each other share one transaction. Deliveries this process queues need no claim at all while
+// the worker has room and no older work due: they are leased to it in their own INSERT and handed
+// over once committed (LocalDeliveries).
 
 export interface WorkerOptions {
   config: Config
@@ -56,10 +59,8 @@ export interface DeliveryWorker {
 
 // A lease outlives one attempt (its timeout) with room to write the result.
 const LEASE_MARGIN_MS = 5000
-// Wait this long after a local enqueue before claiming, so a burst is claimed in one statement.
-const ENQUEUE_COALESCE_MS = 10
-// Successes finishing within this long of the first are recorded in one transaction.
-const SUCCESS_COALESCE_MS = 5
+// Deliveries queued here that may wait for a slot without a claim (handover.ts): ~2 KB each.
+const HANDED_OVER_WAITING = 256
 // Deliveries deleted per retention statement: short writes, however much is due.
 const PRUNE_BATCH = 200
 
@@ -78,6 +79,10 @@ interface WorkerContext {
   readonly pruneEveryMs: number
   readonly shares: WebhookShares
   readonly inFlight: Set<Promise<void>>
+  /** Deliveries this process queued, handed over without a claim (handover.ts). */
+  readonly handOver: HandOver
+  /** The last claim found less due than it had room for: nothing older waits for a slot. */
+  caughtUp: boolean
   readonly successes: SuccessBatch
   readonly wakeup: Wakeup
   nextPruneAt: number
@@ -88,6 +93,7 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
   const { config, database, clock } = options
   const concurrency = options.concurrency ?? 32
   const perWebhook = options.perWebhook ?? 16
+  const leaseMicros = (config.webhookTimeoutMs + LEASE_MARGIN_MS) * 1000
   const ctx: WorkerContext = {
     config,
     database,
@@ -102,20 +108,32 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
     }),
     concurrency,
     claimBatch: Math.max(1, Math.floor(Math.min(concurrency, perWebhook) / 4)),
-    leaseMicros: (config.webhookTimeoutMs + LEASE_MARGIN_MS) * 1000,
+    leaseMicros,
     pruneEveryMs: options.pruneEveryMs ?? 60_000,
     shares: new WebhookShares(perWebhook),
     inFlight: new Set(),
+    handOver: new HandOver({
+      database,
+      clock,
+      logger: options.logger,
+      leaseMicros,
+      capacity: HANDED_OVER_WAITING,
+      accepting: () => !ctx.stopping && ctx.caughtUp,
+      ready: () => startHandedOver(ctx),
+    }),
+    caughtUp: true,
     successes: new SuccessBatch(database, clock),
     wakeup: new Wakeup(clock, options.pollMs ?? 250),
     nextPruneAt: 0,
     stopping: false,
   }
   const unsubscribe = options.signal.subscribe(() => ctx.wakeup.soon())
+  const detach = options.signal.attach(ctx.handOver)
   const loop = run(ctx)
   return {
     async stop() {
       ctx.stopping = true
+      detach()
       unsubscribe()
       ctx.wakeup.cancel()
       await loop
@@ -130,15 +148,18 @@ async function run(ctx: WorkerContext): Promise<void> {
   while (!ctx.stopping) {
     ctx.wakeup.clear()
     if (ctx.clock.now() >= ctx.nextPruneAt) await prune(ctx)
-    const free = ctx.concurrency - ctx.inFlight.size
+    startHandedOver(ctx)
+    const free = freeSlots(ctx)
     if (free > 0) {
       const claims = await claim(ctx, free)
+      ctx.caughtUp = claims.length < free
       for (const claimed of claims) start(ctx, claimed)
       // All it asked for: more may be due at once.
       if (claims.length === free) continue
     }
     await ctx.wakeup.sleep()
   }
+  await ctx.handOver.settled()
   await Promise.allSettled([...ctx.inFlight])
   await ctx.client.close()
 }
@@ -150,6 +171,18 @@ async function claim(ctx: WorkerContext, free: number): Promise<ClaimedDelivery[
   } catch (error) {
     if (!ctx.stopping) ctx.logger.warn({ err: error }, 'claiming webhook deliveries failed; retrying')
     return []
+  }
+}
+
+/** Slots for attempts not taken by those in flight. */
+const freeSlots = (ctx: WorkerContext): number => ctx.concurrency - ctx.inFlight.size
+
+/** Starts handed-over deliveries while there are slots and their webhooks have room. */
+function startHandedOver(ctx: WorkerContext): void {
+  while (!ctx.stopping && freeSlots(ctx) > 0) {
+    const claimed = ctx.handOver.next((webhookId) => ctx.shares.room(webhookId))
+    if (!claimed) return
+    start(ctx, claimed)
   }
 }
 
@@ -246,7 +279,8 @@ async function record(
  * the worker and the webhook (which likely has more due); otherwise at the poll.
  */
 function schedule(ctx: WorkerContext, webhookId: string): void {
-  const free = ctx.concurrency - ctx.inFlight.size
+  startHandedOver(ctx)
+  const free = freeSlots(ctx)
   if (ctx.inFlight.size === 0 || (free >= ctx.claimBatch && ctx.shares.room(webhookId) >= ctx.claimBatch)) {
     ctx.wakeup.now()
   }
@@ -262,93 +296,5 @@ async function prune(ctx: WorkerContext): Promise<void> {
     if (!ctx.stopping)
       ctx.logger.warn({ err: error }, 'pruning old webhook deliveries failed; retrying later')
     ctx.nextPruneAt = ctx.clock.now() + ctx.pruneEveryMs
-  }
-}
-
-/**
- * Successful attempts waiting to be recorded together. A crash before they are means another
- * attempt later, with the same webhook-id: delivery stays at least once.
- */
-class SuccessBatch {
-  #waiting: {
-    claim: ClaimedDelivery
-    outcome: AttemptOutcome
-    settle: { resolve(result: 'succeeded' | 'lost'): void; reject(error: unknown): void }
-  }[] = []
-
-  constructor(
-    private readonly database: Database,
-    private readonly clock: Clock,
-  ) {}
-
-  record(claim: ClaimedDelivery, outcome: AttemptOutcome): Promise<'succeeded' | 'lost'> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.push({ claim, outcome, settle: { resolve, reject } })
-      if (this.#waiting.length === 1) setTimeout(() => void this.#flush(), SUCCESS_COALESCE_MS)
-    })
-  }
-
-  async #flush(): Promise<void> {
-    const batch = this.#waiting
-    this.#waiting = []
-    try {
-      const results = await recordSuccesses(this.database, this.clock, batch)
-      for (const [i, { settle }] of batch.entries()) settle.resolve(results[i] ?? 'lost')
-    } catch (error) {
-      for (const { settle } of batch) settle.reject(error)
-    }
-  }
-}
-
-/**
- * When the loop next claims: at the poll (on the context's clock, so a test that moves time sees due
- * work claimed), shortly after a local enqueue (coalesced), or now.
- */
-class Wakeup {
-  #woken = false
-  #wake: (() => void) | undefined
-  #soon: NodeJS.Timeout | undefined
-
-  constructor(
-    private readonly clock: Clock,
-    private readonly pollMs: number,
-  ) {}
-
-  now(): void {
-    this.#woken = true
-    this.#wake?.()
-  }
-
-  /** Shortly, so a burst of submissions is claimed in one query rather than one per response. */
-  soon(): void {
-    this.#soon ??= setTimeout(() => {
-      this.#soon = undefined
-      this.now()
-    }, ENQUEUE_COALESCE_MS)
-  }
-
-  /** Forgets wake-ups before this point: the claim about to run sees what they announced. */
-  clear(): void {
-    this.#woken = false
-  }
-
-  /** Until the poll interval ends or a wake-up comes; at once if one came since clear(). */
-  sleep(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.#woken) return resolve()
-      const done = () => {
-        cancelPoll()
-        this.#wake = undefined
-        resolve()
-      }
-      const cancelPoll = this.clock.after(this.pollMs, done)
-      this.#wake = done
-    })
-  }
-
-  /** Ends a sleep for good (stop). */
-  cancel(): void {
-    clearTimeout(this.#soon)
-    this.now()
   }
 }

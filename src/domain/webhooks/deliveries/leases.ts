@@ -69,13 +69,33 @@ export async function claimDueDeliveries(
     return rows
   }
   const claimed = await database.claim(claimDue)
-  if (claimed.length === 0) return []
-  const webhookIds = [...new Set(claimed.map((row) => row.webhook_id))]
+  return withWebhooks(database, claimed, lease)
+}
+
+/**
+ * Deliveries leased to this worker when they were queued (queue.ts, handOver), as claimed ones:
+ * with their webhooks, read now. Those whose webhook is gone (deleted since, its deliveries with
+ * it) are left out.
+ */
+export function handedOver(
+  database: Database,
+  deliveries: readonly DeliveryRow[],
+): Promise<ClaimedDelivery[]> {
+  return withWebhooks(database, deliveries, Number(deliveries[0]?.lease_expires_at))
+}
+
+async function withWebhooks(
+  database: Database,
+  deliveries: readonly DeliveryRow[],
+  lease: number,
+): Promise<ClaimedDelivery[]> {
+  if (deliveries.length === 0) return []
+  const webhookIds = [...new Set(deliveries.map((row) => row.webhook_id))]
   const { rows: webhooks } = await sql<WebhookRow>`
     select * from webhooks where id in (${sql.join(webhookIds)})`.execute(database.db)
   const byId = new Map(webhooks.map((webhook) => [webhook.id, webhook]))
   const result: ClaimedDelivery[] = []
-  for (const delivery of claimed) {
+  for (const delivery of deliveries) {
     const webhook = byId.get(delivery.webhook_id)
     // A webhook deleted since: its deliveries went with it (cascade).
     if (webhook) result.push({ delivery, webhook, lease })

@@ -25,6 +25,8 @@ export interface QueuedDelivery {
   createdAt: number
 }
 
+type Queued = QueuedDelivery & { webhookId: string; body: string; now: number }
+
 /**
  * Queues one event for each of the webhooks, inside the caller's transaction. `payload` gives the
  * exact request body, already serialised: the outbox splices the stored response text into it
@@ -59,7 +61,7 @@ export async function queueEvents(
   if (webhookIds.length === 0 || payloads.length === 0) return []
   const id = (prefix: 'evt' | 'dlv') => (options.ids ? options.ids.next(prefix) : newId(prefix))
   const manual = options.manual ? 1 : 0
-  const queued: (QueuedDelivery & { webhookId: string; body: string; now: number })[] = []
+  const queued: Queued[] = []
   for (const payload of payloads) {
     const now = clock.nowMicros()
     const eventId = id('evt')
@@ -76,18 +78,73 @@ export async function queueEvents(
       })
     }
   }
+  const handed = handOver(trx, signal, webhookIds, queued, payloads.length, manual, eventType)
   // Raw SQL without `returning`: on every submission, building this 15-column insert with the
   // query builder and reading the row back cost more CPU than SQLite takes to write it
   // (`npm run bench -- --only submit`). Columns left out are null.
   for (const chunk of insertChunks(queued, (delivery) => delivery.body.length)) {
     const rows = chunk.map(
       (delivery) =>
-        sql`(${delivery.id}, ${delivery.webhookId}, ${delivery.eventId}, ${eventType}, ${delivery.body}, 'pending', 0, 0, ${manual}, ${delivery.now}, ${delivery.createdAt})`,
+        sql`(${delivery.id}, ${delivery.webhookId}, ${delivery.eventId}, ${eventType}, ${delivery.body}, 'pending', 0, 0, ${manual}, ${delivery.now}, ${handed.get(delivery)?.lease_expires_at ?? null}, ${delivery.createdAt})`,
     )
     await sql`insert into webhook_deliveries (id, webhook_id, event_id, event_type, payload, status,
-        attempts, attempt_base, manual, next_attempt_at, created_at)
+        attempts, attempt_base, manual, next_attempt_at, lease_expires_at, created_at)
       values ${sql.join(rows)}`.execute(trx)
   }
-  signal.announceAfterCommit(trx)
+  if (handed.size < queued.length) signal.announceAfterCommit(trx)
   return queued.map(({ id, eventId, createdAt }) => ({ id, eventId, createdAt }))
+}
+
+/**
+ * Leases as many of the new deliveries as this process's worker has room for to it, in their own
+ * INSERT, and hands them over once the transaction commits: a claim would read and write them again
+ * (`npm run bench -- --only submit`). What a rollback leaves unused is given back; what is not
+ * handed over is claimed as before. A worker that stops or crashes before finishing them leaves
+ * leases that run out, so other workers (or this one, restarted) deliver them: at least once, as always.
+ */
+function handOver(
+  trx: Transaction,
+  signal: DeliverySignal,
+  webhookIds: readonly string[],
+  queued: readonly Queued[],
+  eventCount: number,
+  manual: number,
+  eventType: string,
+): Map<Queued, DeliveryRow> {
+  const handed = new Map<Queued, DeliveryRow>()
+  const local = signal.local
+  if (!local) return handed
+  const reserved = webhookIds.map((webhookId) => [webhookId, local.reserve(webhookId, eventCount)] as const)
+  if (reserved.every(([, count]) => count === 0)) return handed
+  trx.afterRollback(() => {
+    for (const [webhookId, count] of reserved) if (count > 0) local.release(webhookId, count)
+  })
+  const room = new Map(reserved)
+  const lease = (queued[0]?.now ?? 0) + local.leaseMicros
+  for (const delivery of queued) {
+    const left = room.get(delivery.webhookId) ?? 0
+    if (left === 0) continue
+    room.set(delivery.webhookId, left - 1)
+    handed.set(delivery, {
+      id: delivery.id,
+      webhook_id: delivery.webhookId,
+      event_id: delivery.eventId,
+      event_type: eventType,
+      payload: delivery.body,
+      status: 'pending',
+      attempts: 0,
+      attempt_base: 0,
+      manual,
+      last_status_code: null,
+      last_error: null,
+      next_attempt_at: delivery.now,
+      lease_expires_at: lease,
+      created_at: delivery.createdAt,
+      delivered_at: null,
+    })
+  }
+  // Reserved for each webhook exactly the deliveries it has here, so nothing is left to give back.
+  const rows = [...handed.values()]
+  trx.afterCommit(() => local.take(rows))
+  return handed
 }

@@ -1,0 +1,96 @@
+import type { ServerResponse } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queueEvent } from '../../src/domain/webhooks/deliveries/queue.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
+
+// Deliveries this process queues go to its own worker without a claim (src/delivery/handover.ts):
+// leased to it in the INSERT that queues them, started once their transaction commits. A
+// transaction that rolls back gives the room it set aside back.
+
+let ctx: TestContext
+let receiver: Receiver
+const held: ServerResponse[] = []
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+  // Holds every request until the test answers it, so an attempt stays under way.
+  receiver = await startReceiver((_request, _index, response) => held.push(response))
+})
+afterAll(async () => {
+  for (const response of held.splice(0)) response.writeHead(200).end()
+  await receiver?.close()
+  await ctx?.close()
+})
+
+async function webhookOfNewForm() {
+  const formId = (await ctx.request({ method: 'POST', url: '/v1/forms', payload: tinyForm })).json().id
+  const put = await ctx.request({
+    method: 'PUT',
+    url: `/v1/forms/${formId}/webhooks/s`,
+    payload: { url: receiver.url },
+  })
+  expect(put.statusCode, put.body).toBe(201)
+  const webhook = await ctx.database.db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('form_id', '=', formId)
+    .executeTakeFirstOrThrow()
+  return { formId, webhook }
+}
+
+const deliveriesOf = (webhookId: string) =>
+  ctx.database.db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'status', 'lease_expires_at'])
+    .where('webhook_id', '=', webhookId)
+    .orderBy('created_at')
+    .execute()
+
+describe('deliveries handed to this process worker', () => {
+  it('are leased in the insert that queues them, and delivered once, with no poll', async () => {
+    // A poll a minute away: only the hand-over can start the attempt within the test.
+    ctx.startWorker({ pollMs: 60_000 })
+    const { formId, webhook } = await webhookOfNewForm()
+    const submitted = await ctx.request({
+      method: 'POST',
+      url: `/v1/forms/${formId}/responses`,
+      payload: { answers: { n: 7 } },
+    })
+    expect(submitted.statusCode, submitted.body).toBe(201)
+    const [queued] = await deliveriesOf(webhook.id)
+    expect(queued?.status).toBe('pending')
+    expect(queued?.lease_expires_at, 'leased when queued').not.toBeNull()
+
+    await receiver.waitFor((requests) => requests.length === 1)
+    expect(receiver.requests[0]?.headers['webhook-id']).toBe(queued?.id)
+    expect(JSON.parse(receiver.requests[0]?.body ?? '{}').form_response.id).toBe(submitted.json().id)
+    for (const response of held.splice(0)) response.writeHead(200).end()
+    await expect.poll(async () => (await deliveriesOf(webhook.id))[0]?.status).toBe('succeeded')
+    expect(receiver.requests).toHaveLength(1)
+  })
+
+  it('have the room set aside by a transaction that rolled back given back', async () => {
+    const { webhook } = await webhookOfNewForm()
+    const other = await webhookOfNewForm()
+    const events = (count: number) => Array.from({ length: count }, () => JSON.stringify)
+    // More events than the worker takes at once: a rollback that kept its room would leave none.
+    for (let round = 0; round < 3; round++) {
+      await expect(
+        ctx.database.transaction(async (trx) => {
+          for (const payload of events(300))
+            await queueEvent(trx, ctx.clock, ctx.deliverySignal, [webhook.id], 'ping', payload)
+          throw new Error('changed our mind')
+        }),
+      ).rejects.toThrow('changed our mind')
+    }
+    expect(await deliveriesOf(webhook.id)).toEqual([])
+    await ctx.database.transaction((trx) =>
+      queueEvent(trx, ctx.clock, ctx.deliverySignal, [other.webhook.id], 'ping', JSON.stringify),
+    )
+    const [queued] = await deliveriesOf(other.webhook.id)
+    expect(queued?.lease_expires_at, 'leased when queued').not.toBeNull()
+    await receiver.waitFor((requests) => requests.some((r) => r.headers['webhook-id'] === queued?.id))
+    for (const response of held.splice(0)) response.writeHead(200).end()
+  })
+})
