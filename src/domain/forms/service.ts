@@ -75,7 +75,7 @@ export function responsesService(
   const { db } = database
   const batches = new SubmissionBatches(database, clock, signal, {
     definitions: definitionMemo(),
-    ids: new IdPool(),
+    ids: new IdPool(() => clock.now()),
   })
   return {
     /** `bytes`: the size of the request the submission came in (batches are bounded by it). */
@@ -134,7 +134,7 @@ export function publicFormsService(
   const batches = new SubmissionBatches(database, clock, signal, {
     public: true,
     definitions: definitionMemo(),
-    ids: new IdPool(),
+    ids: new IdPool(() => clock.now()),
   })
   const refused = (kind: PublicRefusal) => metrics.publicSubmissionsRefused.inc({ kind })
   return {
