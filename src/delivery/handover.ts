@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.js'
 import type { Database } from '../db/database.js'
-import { type ClaimedDelivery, handedOver } from '../domain/webhooks/deliveries/leases.js'
+import { type ClaimedDelivery, handedOver, releaseLeases } from '../domain/webhooks/deliveries/leases.js'
 import type { DeliveryRow } from '../domain/webhooks/deliveries/queue.js'
 import type { LocalDeliveries } from '../domain/webhooks/signal.js'
 
@@ -10,9 +10,10 @@ import type { LocalDeliveries } from '../domain/webhooks/signal.js'
 // allow. A claim would read and write each of them again; under a steady stream of submissions,
 // with every webhook share busy, that was most of the worker's database time
 // (`npm run bench -- --only submit`). At most `capacity` wait here; what does not fit is claimed.
-// A delivery that waited here half its lease is left to run out and be claimed, so a lease never
-// ends while its attempt runs. One that a stop or a crash leaves waiting is claimed once its
-// lease ends (on SQLite at the next start, which voids them): at least once, as always.
+// A delivery that waited here half its lease, or that a stop leaves waiting, has its lease given
+// up for a claim to take it, so a lease never ends while its attempt runs. One that a crash leaves
+// waiting is claimed once its lease ends (on SQLite at the next start, which voids them): at least
+// once, as always.
 
 export interface HandOverOptions {
   database: Database
@@ -32,6 +33,7 @@ export class HandOver implements LocalDeliveries {
   #reserved = 0
   readonly #waiting: ClaimedDelivery[] = []
   readonly #reading = new Set<Promise<void>>()
+  readonly #releasing = new Set<Promise<void>>()
 
   constructor(private readonly options: HandOverOptions) {
     this.leaseMicros = options.leaseMicros
@@ -54,13 +56,14 @@ export class HandOver implements LocalDeliveries {
     this.#reading.add(reading)
   }
 
-  /** The first waiting delivery whose webhook has room, if any; those waiting too long are dropped. */
+  /** The first waiting delivery whose webhook has room, if any; those waiting too long are given up. */
   next(room: (webhookId: string) => number): ClaimedDelivery | undefined {
     const stale = this.options.clock.nowMicros() + this.leaseMicros / 2
     for (let index = 0; index < this.#waiting.length; index++) {
       const claimed = this.#waiting[index] as ClaimedDelivery
       if (claimed.lease < stale) {
         this.#waiting.splice(index--, 1)
+        this.#giveUp([claimed])
       } else if (room(claimed.webhook.id) > 0) {
         this.#waiting.splice(index, 1)
         return claimed
@@ -69,9 +72,24 @@ export class HandOver implements LocalDeliveries {
     return undefined
   }
 
-  /** Until the webhooks of every delivery handed over so far have been read. */
-  async settled(): Promise<void> {
+  /** For a stop: once every hand-over has been read, gives up the leases of those still waiting. */
+  async stop(): Promise<void> {
     await Promise.allSettled([...this.#reading])
+    this.#giveUp(this.#waiting.splice(0))
+    await Promise.allSettled([...this.#releasing])
+  }
+
+  #giveUp(claims: ClaimedDelivery[]): void {
+    if (claims.length === 0) return
+    const releasing = releaseLeases(this.options.database.db, claims)
+      .catch((error: unknown) =>
+        this.options.logger.warn(
+          { err: error },
+          'giving up webhook delivery leases failed; they run out instead',
+        ),
+      )
+      .finally(() => this.#releasing.delete(releasing))
+    this.#releasing.add(releasing)
   }
 
   async #read(deliveries: readonly DeliveryRow[]): Promise<void> {

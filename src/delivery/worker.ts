@@ -128,8 +128,10 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
     stopping: false,
   }
   const unsubscribe = options.signal.subscribe(() => ctx.wakeup.soon())
-  const detach = options.signal.attach(ctx.handOver)
-  const loop = run(ctx)
+  let detach = () => {}
+  const loop = run(ctx, () => {
+    if (!ctx.stopping) detach = options.signal.attach(ctx.handOver)
+  })
   return {
     async stop() {
       ctx.stopping = true
@@ -141,10 +143,12 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
   }
 }
 
-async function run(ctx: WorkerContext): Promise<void> {
+/** The worker's loop; `ready` once a crashed run's leases are void, so new ones may be handed over. */
+async function run(ctx: WorkerContext, ready: () => void): Promise<void> {
   // Where no other process delivers (SQLite), the leases left held are a crashed run's.
   if (!ctx.database.capabilities.sharedByProcesses)
     await releaseAllLeases(ctx.database.db).catch(() => undefined)
+  ready()
   while (!ctx.stopping) {
     ctx.wakeup.clear()
     if (ctx.clock.now() >= ctx.nextPruneAt) await prune(ctx)
@@ -159,7 +163,7 @@ async function run(ctx: WorkerContext): Promise<void> {
     }
     await ctx.wakeup.sleep()
   }
-  await ctx.handOver.settled()
+  await ctx.handOver.stop()
   await Promise.allSettled([...ctx.inFlight])
   await ctx.client.close()
 }

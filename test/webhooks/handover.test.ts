@@ -39,6 +39,13 @@ async function webhookOfNewForm() {
   return { formId, webhook }
 }
 
+/** A worker that takes hand-overs: on SQLite it first voids what a crashed run left leased. */
+async function startWorker(options: Parameters<TestContext['startWorker']>[0]) {
+  const worker = ctx.startWorker(options)
+  await expect.poll(() => ctx.deliverySignal.local).toBeDefined()
+  return worker
+}
+
 const deliveriesOf = (webhookId: string) =>
   ctx.database.db
     .selectFrom('webhook_deliveries')
@@ -50,7 +57,7 @@ const deliveriesOf = (webhookId: string) =>
 describe('deliveries handed to this process worker', () => {
   it('are leased in the insert that queues them, and delivered once, with no poll', async () => {
     // A poll a minute away: only the hand-over can start the attempt within the test.
-    ctx.startWorker({ pollMs: 60_000 })
+    const worker = await startWorker({ pollMs: 60_000 })
     const { formId, webhook } = await webhookOfNewForm()
     const submitted = await ctx.request({
       method: 'POST',
@@ -68,9 +75,11 @@ describe('deliveries handed to this process worker', () => {
     for (const response of held.splice(0)) response.writeHead(200).end()
     await expect.poll(async () => (await deliveriesOf(webhook.id))[0]?.status).toBe('succeeded')
     expect(receiver.requests).toHaveLength(1)
+    await worker.stop()
   })
 
   it('have the room set aside by a transaction that rolled back given back', async () => {
+    const worker = await startWorker({ pollMs: 60_000 })
     const { webhook } = await webhookOfNewForm()
     const other = await webhookOfNewForm()
     const events = (count: number) => Array.from({ length: count }, () => JSON.stringify)
@@ -92,5 +101,38 @@ describe('deliveries handed to this process worker', () => {
     expect(queued?.lease_expires_at, 'leased when queued').not.toBeNull()
     await receiver.waitFor((requests) => requests.some((r) => r.headers['webhook-id'] === queued?.id))
     for (const response of held.splice(0)) response.writeHead(200).end()
+    await worker.stop()
+  })
+
+  it('waiting for a slot when the worker stops are given up, and another worker delivers them at once', async () => {
+    const { formId, webhook } = await webhookOfNewForm()
+    // One attempt at a time to this webhook: the other two wait in the worker.
+    const first = await startWorker({ pollMs: 60_000, perWebhook: 1 })
+    const before = receiver.requests.length
+    for (const n of [1, 2, 3]) {
+      const submitted = await ctx.request({
+        method: 'POST',
+        url: `/v1/forms/${formId}/responses`,
+        payload: { answers: { n } },
+      })
+      expect(submitted.statusCode, submitted.body).toBe(201)
+    }
+    await receiver.waitFor((requests) => requests.length === before + 1)
+    const stopped = first.stop()
+    for (const response of held.splice(0)) response.writeHead(200).end()
+    await stopped
+    const waiting = (await deliveriesOf(webhook.id)).filter((row) => row.status === 'pending')
+    expect(waiting, 'one delivered, two waiting').toHaveLength(2)
+    expect(
+      waiting.map((row) => row.lease_expires_at),
+      'leases given up',
+    ).toEqual([null, null])
+
+    receiver.respond = (_request, _index, response) => response.writeHead(200).end()
+    await startWorker({ pollMs: 60_000 })
+    await expect
+      .poll(async () => (await deliveriesOf(webhook.id)).map((row) => row.status))
+      .toEqual(['succeeded', 'succeeded', 'succeeded'])
+    expect(receiver.requests.length - before).toBe(3)
   })
 })

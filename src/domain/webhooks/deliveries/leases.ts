@@ -113,6 +113,18 @@ export async function releaseAllLeases(db: Db): Promise<void> {
     .execute()
 }
 
+/** Gives up this worker's leases of claimed deliveries it will not start, so another claim takes them now. */
+export async function releaseLeases(db: Db, claims: readonly ClaimedDelivery[]): Promise<void> {
+  for (const claim of claims) {
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ lease_expires_at: null })
+      .where('id', '=', claim.delivery.id)
+      .where('lease_expires_at', '=', claim.lease)
+      .execute()
+  }
+}
+
 export interface AttemptOutcome extends AttemptRecord {
   ok: boolean
   /** Seconds asked for by a Retry-After header, if any. */
