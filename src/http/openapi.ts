@@ -8,6 +8,7 @@ import {
   ContactPage,
   StoredContactSchema,
 } from './routes/contacts/schemas.js'
+import { FlowComponents } from './routes/forms/flow-schemas.js'
 import { TextAnswerPage, TextAnswerSchema } from './routes/forms/insights-schemas.js'
 import {
   AnswerSchema,
@@ -93,6 +94,7 @@ function withDefaults(route: RouteOptions): void {
 
 // Named schemas of the document (components.schemas), referenced from routes as `Name#`.
 const components: TSchema[] = [
+  ...FlowComponents,
   ...QuestionVariants,
   QuestionSchema,
   FormSchema,
@@ -113,7 +115,11 @@ const components: TSchema[] = [
 ]
 
 const tags = [
-  { name: 'forms', description: 'Form definitions: questions, hidden fields and variables.' },
+  {
+    name: 'forms',
+    description:
+      'Form definitions: questions, hidden fields, variables, pages, logic and endings; simulating a path.',
+  },
   { name: 'responses', description: 'Submitting, listing, exporting and deleting the responses of a form.' },
   { name: 'contacts', description: 'Contact lists and the people on them, added in bulk.' },
   { name: 'webhooks', description: 'Signed deliveries of new responses, with their delivery log.' },

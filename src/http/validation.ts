@@ -28,6 +28,16 @@ ajv.addFormat('timestamp', { type: 'string', validate: (text: string) => parseTi
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => ajv.compile(schema as object)
 
+/**
+ * A named schema that request schemas refer to by `$ref: 'Name#'` (as the OpenAPI document's
+ * components are): known to the validator from the start, since routes are compiled without
+ * Fastify's shared schemas.
+ */
+export function sharedSchema<T extends { $id?: string }>(schema: T): T {
+  if (schema.$id !== undefined && !ajv.getSchema(schema.$id)) ajv.addSchema(schema as object)
+  return schema
+}
+
 // Leading zeros are allowed (`page=01` is page 1); at most 15 digits keeps it exact.
 const integerText = /^-?[0-9]{1,15}$/
 

@@ -35,6 +35,10 @@ describe('form definitions', () => {
       ],
       hidden: [],
       variables: [],
+      // The flow's parts (section 10) are always returned, empty when none were given.
+      pages: [],
+      logic: [],
+      endings: [],
       settings: {
         public: false,
         closes_at: null,

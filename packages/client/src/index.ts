@@ -15,6 +15,11 @@ export { verifyWebhook, type WebhookHeaders } from './webhooks.js'
 type Schemas = components['schemas']
 export type Form = Schemas['Form']
 export type Question = Schemas['Question']
+export type FlowPage = Schemas['Page']
+export type Rule = Schemas['Rule']
+export type Condition = Schemas['Condition']
+export type Action = Schemas['Action']
+export type Ending = Schemas['Ending']
 export type Answer = Schemas['Answer']
 export type FormResponse = Schemas['Response']
 export type ContactList = Schemas['ContactList']
@@ -184,6 +189,14 @@ export function createCanvass(options: CanvassOptions) {
         call(() => api.DELETE('/v1/forms/{form_id}', { params: { path: form_id(formId) } })).then(
           () => undefined,
         ),
+      /** The path `submission` takes through the form (pages, questions, missing, ending); nothing is stored. */
+      simulate: (formId: string, submission: Submission) =>
+        call(() =>
+          api.POST('/v1/forms/{form_id}/simulate', { params: { path: form_id(formId) }, body: submission }),
+        ),
+      /** The same for a definition not yet saved; one that could not be saved is a 400 at `/form/...`. */
+      simulateDefinition: (form: FormInput, submission: Submission) =>
+        call(() => api.POST('/v1/forms/simulate', { body: { form, ...submission } })),
     },
     responses: {
       /** Every response matching `filter` (newest first unless `sort` says otherwise). */

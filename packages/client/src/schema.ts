@@ -260,6 +260,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forms/{form_id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the path of a set of answers through a form, storing nothing
+         * @description Answers are judged as a submission judges them (a value of the wrong type is `400` at its pointer); required answers missing and answers off the path are reported, not refused.
+         *
+         *     Needs scope `forms:read`.
+         */
+        post: operations["simulateForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the path of a set of answers through a definition not yet saved
+         * @description Answers are judged as a submission judges them (a value of the wrong type is `400` at its pointer); required answers missing and answers off the path are reported, not refused. A definition that could not be saved is refused with the same `400`, its pointers under `/form`.
+         *
+         *     Needs scope `forms:read`.
+         */
+        post: operations["simulateDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/contact-lists": {
         parameters: {
             query?: never;
@@ -662,6 +706,106 @@ export interface components {
                 message: string;
             }[];
         };
+        /** @description Compares the answer of a question on the path so far. */
+        QuestionCondition: {
+            question: string;
+            /**
+             * @description `answered`, `not_answered` (no `value`); `equals`, `not_equals` (any kind; a choice compares its label); `less_than`, `at_most`, `greater_than`, `at_least` (numbers, dates, variables); `includes`, `not_includes` (choices: has the label; text and hidden fields: contains the text, ignoring case). A `not_` op holds exactly when its positive does not, so also when nothing was answered.
+             * @enum {string}
+             */
+            op: "answered" | "not_answered" | "equals" | "not_equals" | "less_than" | "at_most" | "greater_than" | "at_least" | "includes" | "not_includes";
+            /** @description What the answer is compared with: a label, text, an integer, a date `YYYY-MM-DD`, true/false. */
+            value?: string | number | boolean;
+        };
+        /** @description Compares the value of a hidden field. */
+        HiddenCondition: {
+            hidden: string;
+            /**
+             * @description `answered`, `not_answered` (no `value`); `equals`, `not_equals` (any kind; a choice compares its label); `less_than`, `at_most`, `greater_than`, `at_least` (numbers, dates, variables); `includes`, `not_includes` (choices: has the label; text and hidden fields: contains the text, ignoring case). A `not_` op holds exactly when its positive does not, so also when nothing was answered.
+             * @enum {string}
+             */
+            op: "answered" | "not_answered" | "equals" | "not_equals" | "less_than" | "at_most" | "greater_than" | "at_least" | "includes" | "not_includes";
+            /** @description What the answer is compared with: a label, text, an integer, a date `YYYY-MM-DD`, true/false. */
+            value?: string | number | boolean;
+        };
+        /** @description Compares a variable as calculated so far along the path. */
+        VariableCondition: {
+            variable: string;
+            /**
+             * @description `answered`, `not_answered` (no `value`); `equals`, `not_equals` (any kind; a choice compares its label); `less_than`, `at_most`, `greater_than`, `at_least` (numbers, dates, variables); `includes`, `not_includes` (choices: has the label; text and hidden fields: contains the text, ignoring case). A `not_` op holds exactly when its positive does not, so also when nothing was answered.
+             * @enum {string}
+             */
+            op: "answered" | "not_answered" | "equals" | "not_equals" | "less_than" | "at_most" | "greater_than" | "at_least" | "includes" | "not_includes";
+            /** @description What the answer is compared with: a label, text, an integer, a date `YYYY-MM-DD`, true/false. */
+            value?: string | number | boolean;
+        };
+        /** @description Holds when every condition holds (`[]`: always). */
+        AllCondition: {
+            all: components["schemas"]["Condition"][];
+        };
+        /** @description Holds when some condition holds (`[]`: never). */
+        AnyCondition: {
+            any: components["schemas"]["Condition"][];
+        };
+        /** @description Holds when the condition does not. */
+        NotCondition: {
+            not: components["schemas"]["Condition"];
+        };
+        /** @description A comparison, or `all`/`any`/`not` of conditions, at most 8 levels deep. */
+        Condition: components["schemas"]["QuestionCondition"] | components["schemas"]["HiddenCondition"] | components["schemas"]["VariableCondition"] | components["schemas"]["AllCondition"] | components["schemas"]["AnyCondition"] | components["schemas"]["NotCondition"];
+        /** @description Shows a question: a question named by any `show` is hidden until shown. */
+        ShowAction: {
+            show: string;
+        };
+        /** @description Hides a question: it is not on the path. */
+        HideAction: {
+            hide: string;
+        };
+        /** @description Makes a question on the path required. */
+        RequireAction: {
+            require: string;
+        };
+        /** @description The next page, after this rule’s page, or `end`. Leaving a page, the first jump of a rule that holds wins. */
+        JumpToAction: {
+            jump_to: string;
+        };
+        /** @description The ending, unless a rule decided later sets another. */
+        SetEndingAction: {
+            set_ending: string;
+        };
+        /** @description Calculates a variable with a constant or a numeric answer (skipped when unanswered); dividing by an answer of 0 leaves it. */
+        CalculateAction: {
+            /** @description Exactly one of `value` and `question` (a numeric question). */
+            calculate: {
+                variable: string;
+                /** @enum {string} */
+                op: "add" | "subtract" | "multiply" | "divide" | "set";
+                value?: number;
+                question?: string;
+            };
+        };
+        /** @description What a rule does when it holds. */
+        Action: components["schemas"]["ShowAction"] | components["schemas"]["HideAction"] | components["schemas"]["RequireAction"] | components["schemas"]["JumpToAction"] | components["schemas"]["SetEndingAction"] | components["schemas"]["CalculateAction"];
+        /** @description Decided when the path leaves the last page its condition and calculations read (the first page for hidden fields and constants); rules of one page in order. */
+        Rule: {
+            if: components["schemas"]["Condition"];
+            then: components["schemas"]["Action"][];
+        };
+        /** @description A page: its questions are shown together. */
+        Page: {
+            id: string;
+            title?: string;
+            /** @description Question ids, in the order of `questions`. */
+            questions: string[];
+        };
+        /** @description An ending a rule may choose instead of the thank-you. */
+        Ending: {
+            id: string;
+            title?: string;
+            message?: string;
+            /** @description Absolute http(s) URL. */
+            redirect_url?: string;
+        };
         ShortTextQuestion: {
             id: string;
             title: string;
@@ -862,6 +1006,9 @@ export interface components {
                     question_id?: string;
                 }[];
             }[];
+            pages: components["schemas"]["Page"][];
+            logic: components["schemas"]["Rule"][];
+            endings: components["schemas"]["Ending"][];
             /** @description Respondent settings, always whole. */
             settings: {
                 /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
@@ -1403,6 +1550,11 @@ export interface operations {
                             redirect_url?: string | null;
                         };
                     };
+                    /** @description Absent or `[]`: one page holding every question. Else each question on exactly one page, in order. */
+                    pages?: components["schemas"]["Page"][];
+                    /** @description Rules, in order. */
+                    logic?: components["schemas"]["Rule"][];
+                    endings?: components["schemas"]["Ending"][];
                     /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
                     last_response_at?: string | null;
                 };
@@ -1628,6 +1780,11 @@ export interface operations {
                             redirect_url?: string | null;
                         };
                     };
+                    /** @description Absent or `[]`: one page holding every question. Else each question on exactly one page, in order. */
+                    pages?: components["schemas"]["Page"][];
+                    /** @description Rules, in order. */
+                    logic?: components["schemas"]["Rule"][];
+                    endings?: components["schemas"]["Ending"][];
                     /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
                     last_response_at?: string | null;
                 };
@@ -2453,6 +2610,300 @@ export interface operations {
             };
             /** @description No such resource in the token’s workspace (`not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    simulateForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    answers: {
+                        [key: string]: unknown;
+                    };
+                    /** @description String values by hidden field name. */
+                    hidden?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The path the answers take. Nothing is stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Page ids visited, in order. */
+                        pages: string[];
+                        /** @description Question ids on the path (on a visited page and shown), in question order. */
+                        questions: string[];
+                        /** @description Required question ids on the path (required by the form or by a rule) that are not answered. */
+                        missing: string[];
+                        /** @description Answered question ids that are not on the path: a submission with them is refused. */
+                        not_on_path: string[];
+                        /** @description Each variable as calculated along the path. */
+                        variables: {
+                            name: string;
+                            value: number;
+                        }[];
+                        /** @description The ending set last by a rule that holds, or null: the form’s thank-you. */
+                        ending: string | null;
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    simulateDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    form: {
+                        title: string;
+                        questions: {
+                            id?: string;
+                            title: string;
+                            /**
+                             * @description The question kind, from a closed set.
+                             * @enum {string}
+                             */
+                            type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                            required?: boolean;
+                            /** @description Shown under the title on the hosted page; empty or blank means none. */
+                            description?: string;
+                            /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
+                            properties?: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        hidden?: string[];
+                        variables?: {
+                            name: string;
+                            initial?: number;
+                            calculations?: {
+                                /** @enum {string} */
+                                op: "add" | "subtract" | "multiply" | "set";
+                                value?: number;
+                                question_id?: string;
+                            }[];
+                        }[];
+                        /** @description Respondent settings; omitted fields take their defaults (a private form). */
+                        settings?: {
+                            /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
+                            public?: boolean;
+                            closes_at?: string | null;
+                            max_responses?: number | null;
+                            closed_message?: string | null;
+                            thank_you?: {
+                                title?: string | null;
+                                message?: string | null;
+                                redirect_url?: string | null;
+                            };
+                        };
+                        /** @description Absent or `[]`: one page holding every question. Else each question on exactly one page, in order. */
+                        pages?: components["schemas"]["Page"][];
+                        /** @description Rules, in order. */
+                        logic?: components["schemas"]["Rule"][];
+                        endings?: components["schemas"]["Ending"][];
+                        /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
+                        last_response_at?: string | null;
+                    };
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    answers: {
+                        [key: string]: unknown;
+                    };
+                    /** @description String values by hidden field name. */
+                    hidden?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The path the answers take. Nothing is stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Page ids visited, in order. */
+                        pages: string[];
+                        /** @description Question ids on the path (on a visited page and shown), in question order. */
+                        questions: string[];
+                        /** @description Required question ids on the path (required by the form or by a rule) that are not answered. */
+                        missing: string[];
+                        /** @description Answered question ids that are not on the path: a submission with them is refused. */
+                        not_on_path: string[];
+                        /** @description Each variable as calculated along the path. */
+                        variables: {
+                            name: string;
+                            value: number;
+                        }[];
+                        /** @description The ending set last by a rule that holds, or null: the form’s thank-you. */
+                        ending: string | null;
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,12 +3,8 @@ import { type Clock, formatTimestamp } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
 import type { FormsTable } from '../../db/tables/forms.js'
 import { newId } from '../../ids.js'
-import {
-  type FormDefinition,
-  type FormInput,
-  type FormView,
-  normaliseDefinition,
-} from '../../shared/forms/definition.js'
+import type { FormDefinition, FormInput, FormView } from '../../shared/forms/definition.js'
+import { normaliseDefinition } from '../../shared/forms/normalise.js'
 import { completeSettings } from '../../shared/forms/settings.js'
 import { validationFailed } from '../errors.js'
 import { type Page, pageRows } from '../listing.js'
@@ -51,6 +47,10 @@ export function formView(row: FormRow): FormView {
     title: row.title,
     ...definition,
     settings: completeSettings(definition.settings),
+    // Definitions stored before the flow existed have none of it.
+    pages: definition.pages ?? [],
+    logic: definition.logic ?? [],
+    endings: definition.endings ?? [],
     response_count: Number(row.last_seq),
     last_response_at: Number(row.last_response_at) > 0 ? formatTimestamp(Number(row.last_response_at)) : null,
     created_at: formatTimestamp(Number(row.created_at)),

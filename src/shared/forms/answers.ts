@@ -34,7 +34,7 @@ export interface ResponseItem {
   variables: { name: string; value: number }[]
 }
 
-const HIDDEN_VALUE_MAX = 10_000
+export const HIDDEN_VALUE_MAX = 10_000
 const phonePattern = /^\+[1-9][0-9]{1,14}$/
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
 

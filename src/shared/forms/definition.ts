@@ -1,4 +1,5 @@
 import type { FieldError } from '../field-error.js'
+import type { Ending, FlowPage, FlowParts, Rule } from '../flow/types.js'
 import { type FormSettings, type FormSettingsInput, normaliseSettings } from './settings.js'
 
 // A form's definition (docs/api.md#forms): questions of a closed set of kinds, hidden field names
@@ -48,7 +49,7 @@ export interface Variable {
   calculations: Calculation[]
 }
 
-export interface FormDefinition {
+export interface FormDefinition extends FlowParts {
   questions: Question[]
   hidden: string[]
   variables: Variable[]
@@ -69,6 +70,9 @@ export interface FormInput {
   hidden?: string[]
   variables?: { name: string; initial?: number; calculations?: Calculation[] }[]
   settings?: FormSettingsInput
+  pages?: FlowPage[]
+  logic?: Rule[]
+  endings?: Ending[]
 }
 
 /** Longest text answer when a question sets no max_length of its own. */
@@ -256,10 +260,12 @@ function duplicates(names: string[], path: (index: number) => string, what: stri
 }
 
 /**
- * Checks a definition and gives it its stored shape: missing question ids are generated
- * (ids given are kept, so a PUT keeps the identity of its questions), `required` defaults to false.
+ * Checks a definition's questions, hidden fields, variables and settings and gives them their
+ * stored shape: missing question ids are generated (ids given are kept, so a PUT keeps the
+ * identity of its questions), `required` defaults to false. The flow's parts are passed through
+ * as given: normaliseDefinition (normalise.ts) checks them too, with the variables' ranges.
  */
-export function normaliseDefinition(input: FormInput): { definition: FormDefinition; errors: FieldError[] } {
+export function normaliseCore(input: FormInput): { definition: FormDefinition; errors: FieldError[] } {
   const errors: FieldError[] = []
   input.questions.forEach((question, index) => {
     checkProperties(question, `/questions/${index}/properties`, errors)
@@ -320,64 +326,17 @@ export function normaliseDefinition(input: FormInput): { definition: FormDefinit
       }
     })
   })
-  variables.forEach((variable, index) => {
-    const problem = variableRangeProblem(variable, byId)
-    if (problem) errors.push({ path: `/variables/${index}`, message: problem })
-  })
   const settings = normaliseSettings(input.settings, errors)
-  return { definition: { questions, hidden, variables, settings }, errors }
-}
-
-type Range = [number, number]
-
-function applyToRange(op: CalculationOp, [low, high]: Range, [from, to]: Range): Range {
-  switch (op) {
-    case 'add':
-      return [low + from, high + to]
-    case 'subtract':
-      return [low - to, high - from]
-    case 'multiply': {
-      const products = [low * from, low * to, high * from, high * to]
-      return [Math.min(...products), Math.max(...products)]
-    }
-    case 'set':
-      return [from, to]
-  }
-}
-
-/**
- * Follows the range a variable can take through its calculations, over every possible answer
- * (an unanswered optional question skips its step). Rounding is monotone, so the computed
- * bounds hold the values a submission computes with the same operations. A variable that can
- * leave ±VARIABLE_RANGE_MAX is refused now rather than failing submissions later.
- */
-function variableRangeProblem(variable: Variable, byId: Map<string, Question>): string | undefined {
-  let range: Range = [variable.initial, variable.initial]
-  for (const [step, calculation] of variable.calculations.entries()) {
-    let operand: Range
-    let optional = false
-    if (calculation.value !== undefined) operand = [calculation.value, calculation.value]
-    else {
-      const question = byId.get(calculation.question_id ?? '')
-      if (!question || !isNumericKind(question.type)) continue // reported above
-      operand = answerRange(question)
-      optional = !question.required
-    }
-    const next = applyToRange(calculation.op, range, operand)
-    range = optional ? [Math.min(next[0], range[0]), Math.max(next[1], range[1])] : next
-    if (!(Math.abs(range[0]) <= VARIABLE_RANGE_MAX && Math.abs(range[1]) <= VARIABLE_RANGE_MAX)) {
-      return (
-        `variable ${variable.name} can go beyond ±${VARIABLE_RANGE_MAX} at calculation ${step} ` +
-        'for some answers, and a submission could not be computed'
-      )
-    }
-  }
-  return undefined
+  const flow = { pages: input.pages ?? [], logic: input.logic ?? [], endings: input.endings ?? [] }
+  return { definition: { questions, hidden, variables, settings, ...flow }, errors }
 }
 
 /** The form as the API answers with it. */
 export interface FormView extends FormDefinition {
   settings: FormSettings
+  pages: FlowPage[]
+  logic: Rule[]
+  endings: Ending[]
   id: string
   title: string
   response_count: number

@@ -1,10 +1,12 @@
+import { pagesForQuestions } from '../../../src/shared/flow/pages'
+import type { FlowParts } from '../../../src/shared/flow/types'
 import {
   type FormInput,
   type FormView,
   newQuestionId,
-  normaliseDefinition,
   type QuestionKind,
 } from '../../../src/shared/forms/definition'
+import { normaliseDefinition } from '../../../src/shared/forms/normalise'
 import { completeSettings, type FormSettingsInput } from '../../../src/shared/forms/settings'
 import type { Form } from '../api'
 
@@ -41,6 +43,8 @@ export interface Draft {
   settings: Required<Omit<FormSettingsInput, 'thank_you'>> & {
     thank_you: { title: string | null; message: string | null; redirect_url: string | null }
   }
+  /** Pages, logic and endings, kept as read so that a save does not drop them (no editor for them yet). */
+  flow: Required<FlowParts>
 }
 
 let counter = 0
@@ -78,6 +82,7 @@ export function emptyDraft(): Draft {
     hidden: [],
     variables: [],
     settings: { ...completeSettings(undefined) },
+    flow: { pages: [], logic: [], endings: [] },
   }
 }
 
@@ -105,17 +110,31 @@ export function draftOf(form: Partial<Form> | FormInput): Draft {
       })) as DraftVariable['calculations'],
     })),
     settings: { ...settings, thank_you: { ...settings.thank_you } },
+    flow: {
+      pages: structuredClone((form as FlowParts).pages ?? []),
+      logic: structuredClone((form as FlowParts).logic ?? []),
+      endings: structuredClone((form as FlowParts).endings ?? []),
+    },
   }
 }
 
 /** What POST and PUT take, and what "Download JSON" writes: no local keys. */
 export function inputOf(draft: Draft): FormInput {
+  // A draft kept in the browser before the flow existed has none (its form had none either).
+  const flow = draft.flow ?? { pages: [], logic: [], endings: [] }
   return {
     title: draft.title,
     questions: draft.questions.map(({ key: _key, ...question }) => question),
     hidden: draft.hidden,
     variables: draft.variables.map(({ key: _key, ...variable }) => variable),
     settings: draft.settings,
+    // Questions added or removed here keep their pages: the rest of the flow goes as it was read.
+    pages: pagesForQuestions(
+      flow.pages,
+      draft.questions.map((question) => question.id),
+    ),
+    logic: flow.logic,
+    endings: flow.endings,
   }
 }
 
@@ -150,6 +169,9 @@ export function previewView(draft: Draft, saved: Form | undefined): FormView | u
     return {
       ...definition,
       settings: completeSettings(definition.settings),
+      pages: definition.pages ?? [],
+      logic: definition.logic ?? [],
+      endings: definition.endings ?? [],
       id: saved?.id ?? 'preview',
       title: draft.title,
       response_count: saved?.response_count ?? 0,

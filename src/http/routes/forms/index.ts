@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { formDefinitionRoutes } from './forms.js'
 import { insightsRoutes } from './insights.js'
 import { responseRoutes } from './responses.js'
+import { simulateRoutes } from './simulate.js'
 import { streamRoutes } from './stream.js'
 
 export async function formRoutes(app: FastifyInstance): Promise<void> {
@@ -9,4 +10,5 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
   await app.register(responseRoutes)
   await app.register(insightsRoutes)
   await app.register(streamRoutes)
+  await app.register(simulateRoutes)
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/forms/definition.js'
 import { PagedList, PageQuery } from '../../pagination.js'
 import { IdString, ref, Timestamp } from '../../schemas.js'
+import { FlowBodyFields, FlowFields } from './flow-schemas.js'
 import { SettingsBody, SettingsSchema } from './settings-schemas.js'
 
 // Schemas of forms and responses: they validate requests and document the API (OpenAPI).
@@ -81,6 +82,7 @@ export const FormBody = Type.Object(
       ),
     ),
     settings: Type.Optional(SettingsBody),
+    ...FlowBodyFields,
     last_response_at: Type.Optional(
       Type.Union([Type.String(), Type.Null()], {
         description:
@@ -168,6 +170,7 @@ export const FormSchema = Type.Object(
         ),
       }),
     ),
+    ...FlowFields,
     settings: SettingsSchema,
     response_count: Type.Integer(),
     last_response_at: Type.Union([Timestamp, Type.Null()], {

@@ -1,0 +1,170 @@
+import { answerType } from '../forms/answers.js'
+import type { Question } from '../forms/definition.js'
+import { CONDITION_DEPTH_MAX, type Condition, type ConditionOp, type ConditionValue } from './types.js'
+
+// Conditions: walking their trees (bounded by CONDITION_DEPTH_MAX, without recursion, since a
+// definition not yet checked may nest thousands deep) and deciding whether one holds.
+
+export type Leaf =
+  | { kind: 'question'; name: string; op: ConditionOp; value?: ConditionValue }
+  | { kind: 'hidden'; name: string; op: ConditionOp; value?: ConditionValue }
+  | { kind: 'variable'; name: string; op: ConditionOp; value?: ConditionValue }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The comparison a condition is, or undefined for all/any/not (and for what is neither). */
+export function leafOf(condition: unknown): Leaf | undefined {
+  if (!isObject(condition)) return undefined
+  const { op, value } = condition as { op: ConditionOp; value?: ConditionValue }
+  for (const kind of ['question', 'hidden', 'variable'] as const) {
+    const name = condition[kind]
+    if (typeof name === 'string') return { kind, name, op, ...(value === undefined ? {} : { value }) }
+  }
+  return undefined
+}
+
+/** The conditions directly inside one, with the pointer of each. */
+export function childrenOf(condition: unknown, path: string): { condition: unknown; path: string }[] {
+  if (!isObject(condition)) return []
+  if (Array.isArray(condition['all']))
+    return condition['all'].map((child, index) => ({ condition: child, path: `${path}/all/${index}` }))
+  if (Array.isArray(condition['any']))
+    return condition['any'].map((child, index) => ({ condition: child, path: `${path}/any/${index}` }))
+  if ('not' in condition) return [{ condition: condition['not'], path: `${path}/not` }]
+  return []
+}
+
+/**
+ * Visits every comparison of a tree with its pointer, depth first in order; a node deeper than
+ * CONDITION_DEPTH_MAX is given to `tooDeep` and not entered.
+ */
+export function walkCondition(
+  condition: unknown,
+  path: string,
+  visit: (leaf: Leaf, path: string) => void,
+  tooDeep: (path: string) => void = () => {},
+): void {
+  const stack = [{ condition, path, depth: 1 }]
+  while (stack.length > 0) {
+    const node = stack.pop() as (typeof stack)[number]
+    if (node.depth > CONDITION_DEPTH_MAX) {
+      tooDeep(node.path)
+      continue
+    }
+    const leaf = leafOf(node.condition)
+    if (leaf) {
+      visit(leaf, node.path)
+      continue
+    }
+    const children = childrenOf(node.condition, node.path)
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index] as (typeof children)[number]
+      stack.push({ ...child, depth: node.depth + 1 })
+    }
+  }
+}
+
+/** What a condition reads: answers on the path so far, hidden fields, variables as they are now. */
+export interface ConditionState {
+  question(id: string): Question | undefined
+  /** The answer of a question on the path so far, as a submission gives it; undefined when none. */
+  answer(id: string): unknown
+  hidden(name: string): unknown
+  variable(name: string): number | undefined
+  /** Counts the work done, for the test that the path is linear in the definition's size. */
+  meter?: { steps: number }
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined)
+const lower = (text: string) => text.toLowerCase()
+
+/** The positive comparison (`equals`, `less_than`, `includes`...) of an answer that is there. */
+function compare(op: ConditionOp, kind: string, answer: unknown, value: unknown): boolean {
+  if (kind === 'choices') {
+    const labels = Array.isArray(answer) ? answer : []
+    if (op === 'equals') return labels.length === 1 && labels[0] === value
+    return op === 'includes' && labels.includes(value)
+  }
+  switch (op) {
+    case 'equals':
+      return answer === value
+    case 'includes': {
+      const [text, part] = [textOf(answer), textOf(value)]
+      if (kind === 'choice') return text !== undefined && text === part
+      return text !== undefined && part !== undefined && lower(text).includes(lower(part))
+    }
+    case 'less_than':
+    case 'at_most':
+    case 'greater_than':
+    case 'at_least': {
+      const comparable =
+        (typeof answer === 'number' && typeof value === 'number') ||
+        (kind === 'date' && typeof answer === 'string' && typeof value === 'string')
+      if (!comparable) return false
+      const [a, b] = [answer as number | string, value as number | string]
+      if (op === 'less_than') return a < b
+      if (op === 'at_most') return a <= b
+      if (op === 'greater_than') return a > b
+      return a >= b
+    }
+    default:
+      return false
+  }
+}
+
+const negated: Partial<Record<ConditionOp, ConditionOp>> = {
+  not_answered: 'answered',
+  not_equals: 'equals',
+  not_includes: 'includes',
+}
+
+/** Whether a comparison holds. `not_*` is the negation of its positive: true when nothing is there. */
+function leafHolds(leaf: Leaf, state: ConditionState): boolean {
+  const positive = negated[leaf.op]
+  if (positive) return !leafHolds({ ...leaf, op: positive }, state)
+  let given: unknown
+  let kind: string
+  if (leaf.kind === 'question') {
+    const question = state.question(leaf.name)
+    given = question ? state.answer(leaf.name) : undefined
+    kind = question ? (question.type === 'date' ? 'date' : answerType(question)) : 'none'
+  } else if (leaf.kind === 'hidden') {
+    given = state.hidden(leaf.name)
+    kind = 'text'
+  } else {
+    given = state.variable(leaf.name)
+    kind = 'number'
+  }
+  if (given === undefined || given === null) return false
+  return leaf.op === 'answered' || compare(leaf.op, kind, given, leaf.value)
+}
+
+/** Whether a condition holds; a tree deeper than CONDITION_DEPTH_MAX (refused at save) never does. */
+export function holds(condition: Condition, state: ConditionState, depth = 1): boolean {
+  if (state.meter) state.meter.steps++
+  if (depth > CONDITION_DEPTH_MAX) return false
+  const leaf = leafOf(condition)
+  if (leaf) return leafHolds(leaf, state)
+  if ('all' in condition) return condition.all.every((child) => holds(child, state, depth + 1))
+  if ('any' in condition) return condition.any.some((child) => holds(child, state, depth + 1))
+  if ('not' in condition) return !holds(condition.not, state, depth + 1)
+  return false
+}
+
+/** Whether a condition holds whatever the answers (`{all: []}`, `{not: {any: []}}`). */
+export function alwaysHolds(condition: unknown, depth = 1): boolean {
+  if (depth > CONDITION_DEPTH_MAX || !isObject(condition)) return false
+  if (Array.isArray(condition['all'])) return condition['all'].every((child) => alwaysHolds(child, depth + 1))
+  if ('not' in condition) return neverHolds(condition['not'], depth + 1)
+  return false
+}
+
+/** Whether a condition holds for no answers (`{any: []}`, `{not: {all: []}}`). */
+export function neverHolds(condition: unknown, depth = 1): boolean {
+  if (depth > CONDITION_DEPTH_MAX || !isObject(condition)) return false
+  if (Array.isArray(condition['any'])) return condition['any'].every((child) => neverHolds(child, depth + 1))
+  if (Array.isArray(condition['all'])) return condition['all'].some((child) => neverHolds(child, depth + 1))
+  if ('not' in condition) return alwaysHolds(condition['not'], depth + 1)
+  return false
+}
