@@ -1,5 +1,6 @@
-// A four-page form with every part of the flow: a jump, a show rule, a question required by a
-// rule, a variable calculated (and divided), recall in titles, and two endings.
+// A four-page form with every part of the flow: jumps, a show rule, a question required by a
+// rule, a variable calculated (and divided), recall in titles, and two endings. Paths:
+// intro -> trip -> stay -> end, or intro -> not_travelled when `travelled` is false.
 
 export const richForm = {
   title: 'Trip feedback',
@@ -50,6 +51,8 @@ export const richForm = {
       then: [{ set_ending: 'happy' }, { jump_to: 'end' }],
     },
     { if: { question: 'rating', op: 'less_than', value: 3 }, then: [{ set_ending: 'sorry' }] },
+    // Whoever reaches the stay page ends after it.
+    { page: 'stay', if: { all: [] }, then: [{ jump_to: 'end' }] },
   ],
   endings: [
     { id: 'happy', title: 'Glad you liked it, {{question:name}}!', message: 'Score {{variable:score}}' },

@@ -786,8 +786,10 @@ export interface components {
         };
         /** @description What a rule does when it holds. */
         Action: components["schemas"]["ShowAction"] | components["schemas"]["HideAction"] | components["schemas"]["RequireAction"] | components["schemas"]["JumpToAction"] | components["schemas"]["SetEndingAction"] | components["schemas"]["CalculateAction"];
-        /** @description Decided when the path leaves the last page its condition and calculations read (the first page for hidden fields and constants); rules of one page in order. */
+        /** @description When its condition holds, its actions apply. Decided when the path leaves its page; the rules of one page in order. */
         Rule: {
+            /** @description The page whose leaving decides this rule (e.g. an `{all: []}` jump after that page). By default the latest page its condition and calculations read, the first page when they read none; never earlier. */
+            page?: string;
             if: components["schemas"]["Condition"];
             then: components["schemas"]["Action"][];
         };

@@ -189,6 +189,8 @@ export function ruleProblems(logic: Rule[], names: Names): FieldError[] {
           message: `is nested too deep: a condition is at most ${CONDITION_DEPTH_MAX} levels deep`,
         }),
     )
+    if (rule.page !== undefined && !names.pages.has(rule.page))
+      errors.push({ path: `${path}/page`, message: 'is not a page of this form' })
     const actions = Array.isArray(rule.then) ? rule.then : []
     actions.forEach((action, at) => {
       actionProblems(action, `${path}/then/${at}`, names, errors)

@@ -69,6 +69,13 @@ export function orderProblems(logic: Rule[], plan: FlowPlan): FieldError[] {
   logic.forEach((rule, index) => {
     const home = plan.homes[index]
     if (!home) return
+    if (home.declaredTooEarly !== undefined && home.reason)
+      errors.push({
+        path: home.reason,
+        message:
+          `is on page ${pageId(home.page)}, after page ${pageId(home.declaredTooEarly)} of this rule: ` +
+          'a rule is decided when its page is left, so it reads only what came before',
+      })
     const actions = Array.isArray(rule.then) ? rule.then : []
     actions.forEach((action, at) => {
       const target = targetOf(action)

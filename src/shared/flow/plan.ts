@@ -4,7 +4,7 @@ import { type FlowPage, IMPLIED_PAGE_ID, type Rule } from './types.js'
 
 // When each rule is decided. A rule belongs to one page, its *home*, and is decided when the path
 // leaves that page (rules of one page in list order); a rule on a page no path visits is never
-// decided. The home is the latest page of:
+// decided. The home is the rule's `page` when it names one, else the latest page of:
 // - the questions its condition names and the questions its `calculate` actions read;
 // - for each variable it reads or calculates, the home of every rule listed before it that reads
 //   or calculates that variable (so a variable's calculations and reads happen in rule order);
@@ -23,8 +23,11 @@ export interface FlowPlan {
   pageIndex: Map<string, number>
   /** The page index of each question listed on a page. */
   pageOfQuestion: Map<string, number>
-  /** Per rule: its home page, and the pointer of what makes it that late (none for the first page). */
-  homes: { page: number; reason?: string }[]
+  /**
+   * Per rule: its home page, the pointer of what makes it that late (none for the first page),
+   * and, for a rule whose `page` comes before what it reads, that page.
+   */
+  homes: { page: number; reason?: string; declaredTooEarly?: number }[]
   /** Per page, the steps decided when leaving it, in order. */
   steps: Step[][]
   /** Questions named by some `show`: hidden until a rule that holds shows them. */
@@ -90,6 +93,9 @@ export function buildPlan(definition: FormDefinition): FlowPlan {
     }
     for (const { name, path } of questions) later(pageOfQuestion.get(name) ?? 0, path)
     for (const { name, path } of variables) later(lastTouch.get(name) ?? 0, path)
+    const declared = typeof rule.page === 'string' ? pageIndex.get(rule.page) : undefined
+    if (declared !== undefined && declared < home.page) home = { ...home, declaredTooEarly: declared }
+    else if (declared !== undefined) home = { page: declared, reason: `/logic/${index}/page` }
     for (const { name } of variables) lastTouch.set(name, home.page)
     homes.push(home)
     steps[home.page]?.push({ rule: index })

@@ -77,6 +77,11 @@ export type Action =
   | { calculate: LogicCalculation }
 
 export interface Rule {
+  /**
+   * The page whose leaving decides the rule; by default the latest page its condition and
+   * calculations read (the first page when they read none). Never before that page.
+   */
+  page?: string
   if: Condition
   then: Action[]
 }

@@ -131,6 +131,16 @@ export const ActionSchema = union<Rule['then'][number]>(
 
 export const RuleSchema = Type.Object(
   {
+    page: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description:
+          'The page whose leaving decides this rule (e.g. an `{all: []}` jump after that page). By default the ' +
+          'latest page its condition and calculations read, the first page when they read none; never earlier.',
+      }),
+    ),
     if: refTo<Condition>('Condition'),
     then: Type.Array(refTo<Rule['then'][number]>('Action'), { maxItems: ACTIONS_MAX }),
   },
@@ -138,8 +148,8 @@ export const RuleSchema = Type.Object(
     $id: 'Rule',
     additionalProperties: false,
     description:
-      'Decided when the path leaves the last page its condition and calculations read (the first page for ' +
-      'hidden fields and constants); rules of one page in order.',
+      'When its condition holds, its actions apply. Decided when the path leaves its page; the rules of one ' +
+      'page in order.',
   },
 )
 
