@@ -46,5 +46,10 @@ function describePath(path: string, draft: Draft): string {
   if (parts[0] === 'variables')
     return `Variable ${Number(parts[1] ?? 0) + 1}${parts[2] ? `, ${parts.slice(2).join(' ')}` : ''}`
   if (parts[0] === 'settings') return `Publishing, ${parts.slice(1).join(' ').replace(/_/g, ' ')}`
+  // The flow has no editor here yet: its problems name the rule, page or ending they are in.
+  const flowParts: Record<string, string> = { pages: 'Page', logic: 'Rule', endings: 'Ending' }
+  const flowPart = flowParts[parts[0] ?? '']
+  if (flowPart && parts[1] !== undefined)
+    return `${flowPart} ${Number(parts[1]) + 1}${parts[2] ? `, ${parts.slice(2).join(' ').replace(/_/g, ' ')}` : ''}`
   return path || 'Form'
 }
