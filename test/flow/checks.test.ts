@@ -145,6 +145,14 @@ describe('save-time checks of the flow', () => {
       errorsOf(withRules(rule({ question: 'yes', op: 'equals', value: true }, { jump_to: 'p3' }))),
     ).toEqual([])
     expect(at(withRules(rule(always, { jump_to: 'end' })))).toEqual(['/pages/1', '/pages/2'])
+    // A condition and its negation: `any` of them always holds.
+    const tautology = {
+      any: [
+        { question: 'yes', op: 'equals', value: true },
+        { not: { question: 'yes', op: 'equals', value: true } },
+      ],
+    }
+    expect(at(withRules(rule(tautology, { jump_to: 'p3' })))).toEqual(['/pages/1'])
     expect(
       at(
         withRules(rule({ any: [] }, { jump_to: 'p3' }), { page: 'p2', ...rule(always, { jump_to: 'end' }) }),

@@ -60,8 +60,40 @@ function recallProblems(definition: FormDefinition, names: Names): FieldError[] 
   return errors
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * What the schema says of the flow's shape, for callers without it (the builder): the checks
+ * below walk only arrays of objects with string ids.
+ */
+function shapeProblems(definition: FormDefinition): FieldError[] {
+  const errors: FieldError[] = []
+  const parts = { pages: definition.pages, logic: definition.logic, endings: definition.endings }
+  for (const [name, list] of Object.entries(parts)) {
+    if (list === undefined) continue
+    if (!Array.isArray(list)) {
+      errors.push({ path: `/${name}`, message: 'must be an array' })
+      continue
+    }
+    list.forEach((item: unknown, index) => {
+      const path = `/${name}/${index}`
+      if (!isObject(item)) errors.push({ path, message: 'must be an object' })
+      else if (name === 'logic' && !Array.isArray(item['then']))
+        errors.push({ path: `${path}/then`, message: 'must be an array' })
+      else if (name !== 'logic' && typeof item['id'] !== 'string')
+        errors.push({ path: `${path}/id`, message: 'must be a string' })
+      else if (name === 'pages' && !Array.isArray(item['questions']))
+        errors.push({ path: `${path}/questions`, message: 'must be an array' })
+    })
+  }
+  return errors
+}
+
 /** The flow's problems in a definition whose questions, hidden fields and variables are normalised. */
 export function checkFlow(definition: FormDefinition): FieldError[] {
+  const shape = shapeProblems(definition)
+  if (shape.length > 0) return shape
   const logic = definition.logic ?? []
   const names = namesOf(definition)
   const errors = [

@@ -152,19 +152,50 @@ export function holds(condition: Condition, state: ConditionState, depth = 1): b
   return false
 }
 
-/** Whether a condition holds whatever the answers (`{all: []}`, `{not: {any: []}}`). */
+/** A comparison as a key and a polarity: `x not_equals 1` is the negation of `x equals 1`. */
+function literalOf(condition: unknown): { key: string; positive: boolean } | undefined {
+  let positive = true
+  let node = condition
+  if (isObject(node) && 'not' in node) {
+    positive = false
+    node = node['not']
+  }
+  const leaf = leafOf(node)
+  if (!leaf) return undefined
+  const base = negated[leaf.op]
+  if (base) positive = !positive
+  return { key: JSON.stringify([leaf.kind, leaf.name, base ?? leaf.op, leaf.value ?? null]), positive }
+}
+
+/** Whether a list holds a comparison and its negation (`any` of them always holds, `all` never). */
+function hasComplements(conditions: unknown[]): boolean {
+  const seen = new Map<string, boolean>()
+  for (const condition of conditions) {
+    const literal = literalOf(condition)
+    if (!literal) continue
+    const other = seen.get(literal.key)
+    if (other !== undefined && other !== literal.positive) return true
+    seen.set(literal.key, literal.positive)
+  }
+  return false
+}
+
+/** Whether a condition holds whatever the answers (`{all: []}`, `{any: [x, {not: x}]}`). */
 export function alwaysHolds(condition: unknown, depth = 1): boolean {
   if (depth > CONDITION_DEPTH_MAX || !isObject(condition)) return false
   if (Array.isArray(condition['all'])) return condition['all'].every((child) => alwaysHolds(child, depth + 1))
+  if (Array.isArray(condition['any']))
+    return hasComplements(condition['any']) || condition['any'].some((child) => alwaysHolds(child, depth + 1))
   if ('not' in condition) return neverHolds(condition['not'], depth + 1)
   return false
 }
 
-/** Whether a condition holds for no answers (`{any: []}`, `{not: {all: []}}`). */
+/** Whether a condition holds for no answers (`{any: []}`, `{all: [x, {not: x}]}`). */
 export function neverHolds(condition: unknown, depth = 1): boolean {
   if (depth > CONDITION_DEPTH_MAX || !isObject(condition)) return false
   if (Array.isArray(condition['any'])) return condition['any'].every((child) => neverHolds(child, depth + 1))
-  if (Array.isArray(condition['all'])) return condition['all'].some((child) => neverHolds(child, depth + 1))
+  if (Array.isArray(condition['all']))
+    return hasComplements(condition['all']) || condition['all'].some((child) => neverHolds(child, depth + 1))
   if ('not' in condition) return alwaysHolds(condition['not'], depth + 1)
   return false
 }

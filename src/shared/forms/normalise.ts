@@ -1,6 +1,6 @@
 import type { FieldError } from '../field-error.js'
 import { checkFlow } from '../flow/checks.js'
-import { httpUrlOf, sentUrlProblem } from '../strings.js'
+import { httpUrlOf } from '../strings.js'
 import { type FormDefinition, type FormInput, normaliseCore } from './definition.js'
 
 // A definition checked whole, as saving it checks it: its questions, hidden fields, variables and
@@ -8,12 +8,11 @@ import { type FormDefinition, type FormInput, normaliseCore } from './definition
 
 export function normaliseDefinition(input: FormInput): { definition: FormDefinition; errors: FieldError[] } {
   const { definition, errors } = normaliseCore(input)
+  errors.push(...checkFlow(definition))
+  if (errors.length > 0) return { definition, errors }
   // Endings' redirects are kept as a browser requests them, as the thank-you's is (settings.ts).
   definition.endings = (definition.endings ?? []).map((ending) =>
-    ending.redirect_url !== undefined && sentUrlProblem(ending.redirect_url) === undefined
-      ? { ...ending, redirect_url: httpUrlOf(ending.redirect_url) }
-      : ending,
+    ending.redirect_url === undefined ? ending : { ...ending, redirect_url: httpUrlOf(ending.redirect_url) },
   )
-  errors.push(...checkFlow(definition))
   return { definition, errors }
 }

@@ -1,0 +1,163 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { flowPath } from '../../src/shared/flow/path.js'
+import type { FormInput } from '../../src/shared/forms/definition.js'
+import { normaliseDefinition } from '../../src/shared/forms/normalise.js'
+
+// Random definitions and answers (fast-check): the checks never throw, whatever the shape; a
+// definition they accept gives, for any answers, a path that only goes forward and is consistent
+// (what is on it, missing from it and off it).
+
+const kinds = ['yes_no', 'rating', 'dropdown', 'short_text', 'number', 'date'] as const
+const values = [true, false, 1, 3, 5, 'A', 'B', 'x', '2026-01-01', 0]
+const ops = [
+  'answered',
+  'not_answered',
+  'equals',
+  'not_equals',
+  'less_than',
+  'at_least',
+  'includes',
+  'not_includes',
+] as const
+
+const questionIds = ['q0', 'q1', 'q2', 'q3', 'q4', 'q5']
+const pageIds = ['p0', 'p1', 'p2', 'p3']
+
+const leaf = fc.oneof(
+  fc.record(
+    {
+      question: fc.constantFrom(...questionIds),
+      op: fc.constantFrom(...ops),
+      value: fc.constantFrom(...values),
+    },
+    { requiredKeys: ['question', 'op'] },
+  ),
+  fc.record(
+    { hidden: fc.constant('src'), op: fc.constantFrom(...ops), value: fc.constantFrom('a', 'b') },
+    { requiredKeys: ['hidden', 'op'] },
+  ),
+  fc.record({
+    variable: fc.constant('v'),
+    op: fc.constantFrom('equals', 'less_than', 'at_least'),
+    value: fc.integer({ min: -3, max: 9 }),
+  }),
+)
+const { condition } = fc.letrec((tie) => ({
+  condition: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.record({ all: fc.array(tie('condition'), { maxLength: 3 }) }),
+    fc.record({ any: fc.array(tie('condition'), { maxLength: 3 }) }),
+    fc.record({ not: tie('condition') }),
+  ),
+}))
+const action = fc.oneof(
+  fc.record({ show: fc.constantFrom(...questionIds) }),
+  fc.record({ hide: fc.constantFrom(...questionIds) }),
+  fc.record({ require: fc.constantFrom(...questionIds) }),
+  fc.record({ jump_to: fc.constantFrom(...pageIds, 'end') }),
+  fc.record({ set_ending: fc.constantFrom('e1', 'e2') }),
+  fc.record({
+    calculate: fc.oneof(
+      fc.record({
+        variable: fc.constant('v'),
+        op: fc.constantFrom('add', 'divide', 'set'),
+        value: fc.integer({ min: 1, max: 3 }),
+      }),
+      fc.record({
+        variable: fc.constant('v'),
+        op: fc.constantFrom('add', 'multiply', 'divide'),
+        question: fc.constantFrom(...questionIds),
+      }),
+    ),
+  }),
+)
+const rule = fc.record(
+  { page: fc.constantFrom(...pageIds), if: condition, then: fc.array(action, { maxLength: 3 }) },
+  { requiredKeys: ['if', 'then'] },
+)
+
+const definition = fc
+  .record({
+    kinds: fc.array(fc.constantFrom(...kinds), { minLength: 6, maxLength: 6 }),
+    required: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+    cuts: fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { maxLength: 3 }),
+    logic: fc.array(rule, { maxLength: 6 }),
+  })
+  .map(({ kinds: chosen, required, cuts, logic }) => {
+    const bounds = [0, ...[...cuts].sort((a, b) => a - b), 6]
+    return {
+      title: 'Random',
+      questions: questionIds.map((id, index) => ({
+        id,
+        title: id,
+        type: chosen[index],
+        required: required[index],
+        ...(chosen[index] === 'dropdown' ? { properties: { choices: ['A', 'B'] } } : {}),
+      })),
+      hidden: ['src'],
+      variables: [{ name: 'v', initial: 1 }],
+      pages: bounds
+        .slice(1)
+        .map((end, index) => ({ id: pageIds[index], questions: questionIds.slice(bounds[index], end) })),
+      logic,
+      endings: [{ id: 'e1' }, { id: 'e2' }],
+    }
+  })
+
+const answers = fc.dictionary(
+  fc.constantFrom(...questionIds),
+  fc.constantFrom(...values, ['A'], ['A', 'B']),
+  { maxKeys: 6 },
+)
+
+describe('random definitions', () => {
+  it('accepted ones give paths that only go forward and agree with themselves', () => {
+    let accepted = 0
+    fc.assert(
+      fc.property(definition, fc.array(answers, { minLength: 1, maxLength: 4 }), (input, answerSets) => {
+        const { definition: saved, errors } = normaliseDefinition(input as unknown as FormInput)
+        if (errors.length > 0) return
+        accepted++
+        const order = new Map(saved.pages?.map((page, index) => [page.id, index]))
+        for (const given of answerSets) {
+          const path = flowPath(saved, given, { src: 'a' })
+          const indices = path.pages.map((id) => order.get(id) as number)
+          expect(indices[0]).toBe(0)
+          for (let at = 1; at < indices.length; at++)
+            expect(indices[at]).toBeGreaterThan(indices[at - 1] as number)
+          const visited = new Set(
+            path.pages.flatMap((id) => saved.pages?.[order.get(id) as number]?.questions ?? []),
+          )
+          for (const id of path.questions) expect(visited.has(id)).toBe(true)
+          for (const id of path.missing) expect(path.questions).toContain(id)
+          for (const id of path.not_on_path) expect(path.questions).not.toContain(id)
+          for (const { value } of path.variables) expect(Number.isFinite(value)).toBe(true)
+          expect(flowPath(saved, given, { src: 'a' })).toEqual(path)
+        }
+      }),
+      { numRuns: 400 },
+    )
+    // The generator is not so hostile that nothing is accepted.
+    expect(accepted).toBeGreaterThan(20)
+  })
+
+  it('the checks never throw, whatever the shape', () => {
+    const anything = fc.anything({ maxDepth: 4 })
+    fc.assert(
+      fc.property(
+        fc.record({
+          pages: fc.oneof(anything, fc.array(anything)),
+          logic: fc.oneof(anything, fc.array(anything)),
+          endings: fc.array(anything),
+        }),
+        (parts) => {
+          const input = { title: 'Hostile', questions: [{ id: 'q0', title: 'Q', type: 'nps' }], ...parts }
+          normaliseDefinition(input as unknown as FormInput)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+})
