@@ -118,6 +118,18 @@ export function draftOf(form: Partial<Form> | FormInput): Draft {
   }
 }
 
+function flowInput(flow: Required<FlowParts>, questions: DraftQuestion[]): FlowParts {
+  const pages = pagesForQuestions(
+    flow.pages,
+    questions.map((question) => question.id),
+  )
+  return {
+    ...(pages.length > 0 ? { pages } : {}),
+    ...(flow.logic.length > 0 ? { logic: flow.logic } : {}),
+    ...(flow.endings.length > 0 ? { endings: flow.endings } : {}),
+  }
+}
+
 /** What POST and PUT take, and what "Download JSON" writes: no local keys. */
 export function inputOf(draft: Draft): FormInput {
   // A draft kept in the browser before the flow existed has none (its form had none either).
@@ -128,13 +140,9 @@ export function inputOf(draft: Draft): FormInput {
     hidden: draft.hidden,
     variables: draft.variables.map(({ key: _key, ...variable }) => variable),
     settings: draft.settings,
-    // Questions added or removed here keep their pages: the rest of the flow goes as it was read.
-    pages: pagesForQuestions(
-      flow.pages,
-      draft.questions.map((question) => question.id),
-    ),
-    logic: flow.logic,
-    endings: flow.endings,
+    // Questions added or removed here keep their pages; the rest of the flow goes as it was read
+    // (left out when empty, as a form without a flow was written before).
+    ...flowInput(flow, draft.questions),
   }
 }
 
