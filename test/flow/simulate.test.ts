@@ -149,6 +149,22 @@ describe(`simulate on ${testBackend}`, () => {
     expect(noTitle.json().errors).toEqual([{ path: '/form/title', message: 'is required' }])
   })
 
+  it('says what a malformed condition or action should be, at its pointer', async () => {
+    const logic = [
+      { if: { foo: 1 }, then: [{ show: 'name', hide: 'name' }] },
+      { if: { question: 'name', op: 'equals', value: {} }, then: [] },
+      { if: { hidden: 'source', op: 'equals', value: [1] }, then: [] },
+    ]
+    const answer = await ctx.request({ method: 'POST', url: '/v1/forms', payload: { ...richForm, logic } })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().errors).toEqual([
+      { path: '/logic/0/if', message: expect.stringContaining('must be one condition') },
+      { path: '/logic/0/then/0', message: expect.stringContaining('must be one action') },
+      { path: '/logic/1/if/value', message: 'no answer can equal an object: it must be a string' },
+      { path: '/logic/2/if/value', message: 'must be a string' },
+    ])
+  })
+
   it('refuses hostile definitions with a 400: deep, wide, too many rules', async () => {
     // Written out as text: a tree 20,000 levels deep is more than JSON.stringify can walk.
     const depth = 20_000

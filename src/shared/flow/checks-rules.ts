@@ -44,10 +44,14 @@ export function opsForQuestion(question: Question): ConditionOp[] {
 export const opsForHidden: ConditionOp[] = [...always, ...containment]
 export const opsForVariable: ConditionOp[] = ['equals', 'not_equals', ...comparisons]
 
-const shown = (value: unknown) =>
-  typeof value === 'string'
+/** A value as a message quotes it: scalars written out (cut short), anything else named. */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object' && value !== null) return 'an object'
+  return typeof value === 'string'
     ? JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)
     : String(value)
+}
 
 /** Why no answer of the question makes the comparison hold, or undefined when some can. */
 function questionValueProblem(question: Question, op: ConditionOp, value: unknown): string | undefined {

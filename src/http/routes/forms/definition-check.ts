@@ -41,12 +41,14 @@ function collapseUnions(errors: ErrorObject[]): { errors: FieldError[]; unions: 
     (error) =>
       error.keyword !== 'anyOf' && !unions.some((union) => within(error.instancePath, union.instancePath)),
   )
-  const unionErrors = fieldErrorsFromAjv(deepest).map((error, index) => {
-    const schema = deepest[index]?.parentSchema as { $id?: string } | undefined
-    return {
-      path: error.path,
-      message: unionMessages[schema?.$id ?? ''] ?? 'matches none of the forms it may take',
-    }
+  const unionErrors = deepest.map((union) => {
+    const schema = union.parentSchema as { $id?: string; anyOf?: { type?: unknown }[] } | undefined
+    const types = schema?.anyOf?.map((branch) => branch.type)
+    const message =
+      unionMessages[schema?.$id ?? ''] ??
+      (types?.every((type) => typeof type === 'string') ? `must be a ${types.join(', a ')}` : undefined) ??
+      'matches none of the forms it may take'
+    return { path: union.instancePath, message }
   })
   return { errors: fieldErrorsFromAjv(rest), unions: unionErrors }
 }
