@@ -75,15 +75,13 @@ function questionValueProblem(question: Question, op: ConditionOp, value: unknow
       : 'must be a real calendar date YYYY-MM-DD'
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number'
   const [min, max] = answerRange(question)
-  const possible =
-    op === 'less_than'
-      ? min < value
-      : op === 'at_most'
-        ? min <= value
-        : op === 'greater_than'
-          ? max > value
-          : max >= value
-  return possible
+  const possible: Partial<Record<ConditionOp, boolean>> = {
+    less_than: min < value,
+    at_most: min <= value,
+    greater_than: max > value,
+    at_least: max >= value,
+  }
+  return possible[op]
     ? undefined
     : `no answer can be ${op.replace('_', ' ')} ${value}: answers are ${min}..${max}`
 }
