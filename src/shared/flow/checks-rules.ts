@@ -86,18 +86,19 @@ function questionValueProblem(question: Question, op: ConditionOp, value: unknow
     : `no answer can be ${op.replace('_', ' ')} ${value}: answers are ${min}..${max}`
 }
 
-function leafProblems(leaf: Leaf, path: string, names: Names, errors: FieldError[]): void {
-  const here = `${path}/${leaf.kind}`
+function leafProblems(leaf: Leaf, pointer: () => string, names: Names, errors: FieldError[]): void {
+  // Pointers are written only for an error: most comparisons have none.
+  const at = (field: string) => `${pointer()}/${field}`
   let ops: ConditionOp[]
   let valueProblem: (value: unknown) => string | undefined
   if (leaf.kind === 'question') {
     const question = names.questions.get(leaf.name)
-    if (!question) return void errors.push({ path: here, message: 'is not a question of this form' })
+    if (!question) return void errors.push({ path: at(leaf.kind), message: 'is not a question of this form' })
     ops = opsForQuestion(question)
     valueProblem = (value) => questionValueProblem(question, leaf.op, value)
   } else if (leaf.kind === 'hidden') {
     if (!names.hidden.has(leaf.name))
-      return void errors.push({ path: here, message: 'is not a hidden field of this form' })
+      return void errors.push({ path: at(leaf.kind), message: 'is not a hidden field of this form' })
     ops = opsForHidden
     valueProblem = (value) =>
       typeof value !== 'string'
@@ -107,31 +108,31 @@ function leafProblems(leaf: Leaf, path: string, names: Names, errors: FieldError
           : undefined
   } else {
     if (!names.variables.has(leaf.name))
-      return void errors.push({ path: here, message: 'is not a variable of this form' })
+      return void errors.push({ path: at(leaf.kind), message: 'is not a variable of this form' })
     ops = opsForVariable
     valueProblem = (value) =>
       typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number'
   }
   if (!(conditionOps as readonly string[]).includes(leaf.op))
-    return void errors.push({ path: `${path}/op`, message: `must be one of ${conditionOps.join(', ')}` })
+    return void errors.push({ path: at('op'), message: `must be one of ${conditionOps.join(', ')}` })
   if (!ops.includes(leaf.op)) {
     const what =
       leaf.kind === 'question'
         ? `a ${names.questions.get(leaf.name)?.type} question`
         : `a ${leaf.kind === 'hidden' ? 'hidden field' : 'variable'}`
     return void errors.push({
-      path: `${path}/op`,
+      path: at('op'),
       message: `${leaf.op} does not fit ${what}: use one of ${ops.join(', ')}`,
     })
   }
   const needsValue = leaf.op !== 'answered' && leaf.op !== 'not_answered'
   if (!needsValue && leaf.value !== undefined)
-    errors.push({ path: `${path}/value`, message: `must be absent: ${leaf.op} compares nothing` })
+    errors.push({ path: at('value'), message: `must be absent: ${leaf.op} compares nothing` })
   else if (needsValue && leaf.value === undefined)
-    errors.push({ path: `${path}/value`, message: `is required for ${leaf.op}` })
+    errors.push({ path: at('value'), message: `is required for ${leaf.op}` })
   else if (needsValue) {
     const problem = valueProblem(leaf.value)
-    if (problem) errors.push({ path: `${path}/value`, message: problem })
+    if (problem) errors.push({ path: at('value'), message: problem })
   }
 }
 

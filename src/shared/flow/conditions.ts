@@ -1,6 +1,17 @@
 import { answerType } from '../forms/answers.js'
 import type { Question } from '../forms/definition.js'
-import { CONDITION_DEPTH_MAX, type Condition, type ConditionOp, type ConditionValue } from './types.js'
+import {
+  type AllCondition,
+  type AnyCondition,
+  CONDITION_DEPTH_MAX,
+  type Condition,
+  type ConditionOp,
+  type ConditionValue,
+  type HiddenCondition,
+  type NotCondition,
+  type QuestionCondition,
+  type VariableCondition,
+} from './types.js'
 
 // Conditions: walking their trees (bounded by CONDITION_DEPTH_MAX, without recursion, since a
 // definition not yet checked may nest thousands deep) and deciding whether one holds.
@@ -24,43 +35,57 @@ export function leafOf(condition: unknown): Leaf | undefined {
   return undefined
 }
 
-/** The conditions directly inside one, with the pointer of each. */
-export function childrenOf(condition: unknown, path: string): { condition: unknown; path: string }[] {
-  if (!isObject(condition)) return []
-  if (Array.isArray(condition['all']))
-    return condition['all'].map((child, index) => ({ condition: child, path: `${path}/all/${index}` }))
-  if (Array.isArray(condition['any']))
-    return condition['any'].map((child, index) => ({ condition: child, path: `${path}/any/${index}` }))
-  if ('not' in condition) return [{ condition: condition['not'], path: `${path}/not` }]
-  return []
+interface WalkNode {
+  condition: unknown
+  parent: WalkNode | undefined
+  /** Where it is in its parent (`all`, `any` with an index, or `not`); the root has its pointer instead. */
+  key: string
+  index: number
+  depth: number
+}
+
+/** A node's JSON pointer, written only when asked for (an error, a reason): most walks need none. */
+function pointerOf(node: WalkNode): string {
+  const segments: string[] = []
+  for (let at: WalkNode | undefined = node; at; at = at.parent)
+    segments.push(at.parent === undefined ? at.key : at.key === 'not' ? '/not' : `/${at.key}/${at.index}`)
+  return segments.reverse().join('')
+}
+
+/** Pushes the conditions directly inside a node, last first, so that they are visited in order. */
+function pushChildren(stack: WalkNode[], node: WalkNode): void {
+  const condition = node.condition
+  if (!isObject(condition)) return
+  const depth = node.depth + 1
+  for (const key of ['all', 'any']) {
+    const list = condition[key]
+    if (!Array.isArray(list)) continue
+    for (let index = list.length - 1; index >= 0; index--)
+      stack.push({ condition: list[index], parent: node, key, index, depth })
+    return
+  }
+  if ('not' in condition)
+    stack.push({ condition: condition['not'], parent: node, key: 'not', index: 0, depth })
 }
 
 /**
- * Visits every comparison of a tree with its pointer, depth first in order; a node deeper than
- * CONDITION_DEPTH_MAX is given to `tooDeep` and not entered.
+ * Visits every comparison of a tree, depth first in order, with a function that writes its
+ * pointer; a node deeper than CONDITION_DEPTH_MAX is given to `tooDeep` and not entered.
  */
 export function walkCondition(
   condition: unknown,
   path: string,
-  visit: (leaf: Leaf, path: string) => void,
+  visit: (leaf: Leaf, pointer: () => string) => void,
   tooDeep: (path: string) => void = () => {},
 ): void {
-  const stack = [{ condition, path, depth: 1 }]
+  const stack: WalkNode[] = [{ condition, parent: undefined, key: path, index: 0, depth: 1 }]
   while (stack.length > 0) {
-    const node = stack.pop() as (typeof stack)[number]
-    if (node.depth > CONDITION_DEPTH_MAX) {
-      tooDeep(node.path)
-      continue
-    }
-    const leaf = leafOf(node.condition)
-    if (leaf) {
-      visit(leaf, node.path)
-      continue
-    }
-    const children = childrenOf(node.condition, node.path)
-    for (let index = children.length - 1; index >= 0; index--) {
-      const child = children[index] as (typeof children)[number]
-      stack.push({ ...child, depth: node.depth + 1 })
+    const node = stack.pop() as WalkNode
+    if (node.depth > CONDITION_DEPTH_MAX) tooDeep(pointerOf(node))
+    else {
+      const leaf = leafOf(node.condition)
+      if (leaf) visit(leaf, () => pointerOf(node))
+      else pushChildren(stack, node)
     }
   }
 }
@@ -119,36 +144,58 @@ const negated: Partial<Record<ConditionOp, ConditionOp>> = {
   not_includes: 'includes',
 }
 
-/** Whether a comparison holds. `not_*` is the negation of its positive: true when nothing is there. */
-function leafHolds(leaf: Leaf, state: ConditionState): boolean {
-  const positive = negated[leaf.op]
-  if (positive) return !leafHolds({ ...leaf, op: positive }, state)
+/**
+ * Whether a comparison holds. `not_*` is the negation of its positive: true when nothing is
+ * there. Reads the condition in place: a submission decides hundreds of these.
+ */
+function comparisonHolds(
+  condition: QuestionCondition & HiddenCondition & VariableCondition,
+  state: ConditionState,
+) {
+  const positive = negated[condition.op]
+  const op = positive ?? condition.op
   let given: unknown
   let kind: string
-  if (leaf.kind === 'question') {
-    const question = state.question(leaf.name)
-    given = question ? state.answer(leaf.name) : undefined
-    kind = question ? (question.type === 'date' ? 'date' : answerType(question)) : 'none'
-  } else if (leaf.kind === 'hidden') {
-    given = state.hidden(leaf.name)
+  if (typeof condition.question === 'string') {
+    const question = state.question(condition.question)
+    given = question ? state.answer(condition.question) : undefined
+    kind = question ? answerType(question) : 'none'
+  } else if (typeof condition.hidden === 'string') {
+    given = state.hidden(condition.hidden)
     kind = 'text'
   } else {
-    given = state.variable(leaf.name)
+    given = state.variable(condition.variable)
     kind = 'number'
   }
-  if (given === undefined || given === null) return false
-  return leaf.op === 'answered' || compare(leaf.op, kind, given, leaf.value)
+  const there = given !== undefined && given !== null
+  const holdsPositive = there && (op === 'answered' || compare(op, kind, given, condition.value))
+  return positive ? !holdsPositive : holdsPositive
 }
+
+type SomeCondition = Partial<
+  QuestionCondition & HiddenCondition & VariableCondition & AllCondition & AnyCondition & NotCondition
+>
 
 /** Whether a condition holds; a tree deeper than CONDITION_DEPTH_MAX (refused at save) never does. */
 export function holds(condition: Condition, state: ConditionState, depth = 1): boolean {
   if (state.meter) state.meter.steps++
-  if (depth > CONDITION_DEPTH_MAX) return false
-  const leaf = leafOf(condition)
-  if (leaf) return leafHolds(leaf, state)
-  if ('all' in condition) return condition.all.every((child) => holds(child, state, depth + 1))
-  if ('any' in condition) return condition.any.some((child) => holds(child, state, depth + 1))
-  if ('not' in condition) return !holds(condition.not, state, depth + 1)
+  if (depth > CONDITION_DEPTH_MAX || typeof condition !== 'object' || condition === null) return false
+  const node = condition as SomeCondition
+  if (
+    typeof node.question === 'string' ||
+    typeof node.hidden === 'string' ||
+    typeof node.variable === 'string'
+  )
+    return comparisonHolds(node as QuestionCondition & HiddenCondition & VariableCondition, state)
+  if (Array.isArray(node.all)) {
+    for (const child of node.all) if (!holds(child, state, depth + 1)) return false
+    return true
+  }
+  if (Array.isArray(node.any)) {
+    for (const child of node.any) if (holds(child, state, depth + 1)) return true
+    return false
+  }
+  if (node.not !== undefined) return !holds(node.not, state, depth + 1)
   return false
 }
 

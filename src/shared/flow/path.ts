@@ -1,4 +1,4 @@
-import type { FormDefinition, Question } from '../forms/definition.js'
+import type { FormDefinition } from '../forms/definition.js'
 import { type ConditionState, holds } from './conditions.js'
 import { planOf, type Step } from './plan.js'
 import { type Action, END, type FlowPath, type LogicCalculationOp } from './types.js'
@@ -32,7 +32,6 @@ export function flowPath(
   meter?: { steps: number },
 ): FlowPath {
   const plan = planOf(definition)
-  const byId = new Map<string, Question>(definition.questions.map((question) => [question.id, question]))
   const logic = definition.logic ?? []
   const visited: boolean[] = plan.pages.map(() => false)
   const visible = new Map<string, boolean>()
@@ -42,7 +41,7 @@ export function flowPath(
   const requiredByRule = new Set<string>()
   let ending: string | null = null
   const state: ConditionState = {
-    question: (id) => byId.get(id),
+    question: (id) => plan.questions.get(id),
     answer: (id) => (onPathSoFar(id) ? given(answers, id) : undefined),
     hidden: (name) => given(hidden, name),
     variable: (name) => variables.get(name),

@@ -1,4 +1,4 @@
-import type { FormDefinition } from '../forms/definition.js'
+import type { FormDefinition, Question } from '../forms/definition.js'
 import { walkCondition } from './conditions.js'
 import { type FlowPage, IMPLIED_PAGE_ID, type Rule } from './types.js'
 
@@ -18,6 +18,7 @@ import { type FlowPage, IMPLIED_PAGE_ID, type Rule } from './types.js'
 export type Step = { rule: number } | { variable: number; calculation: number }
 
 export interface FlowPlan {
+  questions: Map<string, Question>
   /** The pages as given, or the one implied page holding every question. */
   pages: FlowPage[]
   pageIndex: Map<string, number>
@@ -40,13 +41,13 @@ function pagesOf(definition: FormDefinition): FlowPage[] {
   return [{ id: IMPLIED_PAGE_ID, questions: definition.questions.map((question) => question.id) }]
 }
 
-/** Reads and writes of variables, each with the pointer that names it. */
+/** The questions and variables a rule reads or writes, each with a function writing its pointer. */
 function ruleReferences(rule: Rule, index: number) {
-  const questions: { name: string; path: string }[] = []
-  const variables: { name: string; path: string }[] = []
-  walkCondition(rule.if, `/logic/${index}/if`, (leaf, path) => {
-    if (leaf.kind === 'question') questions.push({ name: leaf.name, path: `${path}/question` })
-    if (leaf.kind === 'variable') variables.push({ name: leaf.name, path: `${path}/variable` })
+  const questions: { name: string; path: () => string }[] = []
+  const variables: { name: string; path: () => string }[] = []
+  walkCondition(rule.if, `/logic/${index}/if`, (leaf, pointer) => {
+    if (leaf.kind === 'question') questions.push({ name: leaf.name, path: () => `${pointer()}/question` })
+    if (leaf.kind === 'variable') variables.push({ name: leaf.name, path: () => `${pointer()}/variable` })
   })
   const actions = Array.isArray(rule.then) ? rule.then : []
   actions.forEach((action, at) => {
@@ -54,9 +55,9 @@ function ruleReferences(rule: Rule, index: number) {
     const calculation = action.calculate
     const path = `/logic/${index}/then/${at}/calculate`
     if (typeof calculation?.question === 'string')
-      questions.push({ name: calculation.question, path: `${path}/question` })
+      questions.push({ name: calculation.question, path: () => `${path}/question` })
     if (typeof calculation?.variable === 'string')
-      variables.push({ name: calculation.variable, path: `${path}/variable` })
+      variables.push({ name: calculation.variable, path: () => `${path}/variable` })
   })
   return { questions, variables }
 }
@@ -88,8 +89,8 @@ export function buildPlan(definition: FormDefinition): FlowPlan {
   logic.forEach((rule, index) => {
     const { questions, variables } = ruleReferences(rule, index)
     let home: FlowPlan['homes'][number] = { page: 0 }
-    const later = (page: number, path: string) => {
-      if (page > home.page) home = { page, reason: path }
+    const later = (page: number, path: () => string) => {
+      if (page > home.page) home = { page, reason: path() }
     }
     for (const { name, path } of questions) later(pageOfQuestion.get(name) ?? 0, path)
     for (const { name, path } of variables) later(lastTouch.get(name) ?? 0, path)
@@ -102,7 +103,8 @@ export function buildPlan(definition: FormDefinition): FlowPlan {
     for (const action of Array.isArray(rule.then) ? rule.then : [])
       if (typeof action === 'object' && action !== null && 'show' in action) shown.add(action.show)
   })
-  return { pages, pageIndex, pageOfQuestion, homes, steps, shown }
+  const questions = new Map(definition.questions.map((question) => [question.id, question]))
+  return { questions, pages, pageIndex, pageOfQuestion, homes, steps, shown }
 }
 
 const plans = new WeakMap<FormDefinition, FlowPlan>()
