@@ -96,6 +96,43 @@ describe('form versions', () => {
   })
 })
 
+describe('survey flow', () => {
+  it('simulates the path of answers through a saved form and an unsaved definition, typed', async () => {
+    const form: FormInput = {
+      title: 'Flow',
+      questions: [
+        { id: 'go', title: 'Go on?', type: 'yes_no' },
+        { id: 'more', title: 'More', type: 'short_text' },
+      ],
+      pages: [
+        { id: 'first', questions: ['go'] },
+        { id: 'second', questions: ['more'] },
+      ],
+      logic: [
+        {
+          if: { question: 'go', op: 'equals', value: false },
+          then: [{ jump_to: 'end' }, { set_ending: 'bye' }],
+        },
+      ],
+      endings: [{ id: 'bye', title: 'Bye' }],
+    }
+    const created = await canvass.forms.create(form)
+    expect(created.logic).toEqual(form.logic)
+    const stopped = await canvass.forms.simulate(created.id, { answers: { go: false, more: 'x' } })
+    expect(stopped).toMatchObject({ pages: ['first'], not_on_path: ['more'], ending: 'bye' })
+    const unsaved = await canvass.forms.simulateDefinition(form, { answers: { go: true } })
+    expect(unsaved.pages).toEqual(['first', 'second'])
+    const refused = await canvass.forms
+      .simulateDefinition(
+        { ...form, logic: [{ if: { all: [] }, then: [{ jump_to: 'first' }] }] },
+        { answers: {} },
+      )
+      .catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(CanvassError)
+    expect((refused as CanvassError).errors?.[0]?.path).toBe('/form/logic/0/then/0/jump_to')
+  })
+})
+
 describe('@canvass/client against a running Canvass', () => {
   it('lists every response of a form, page after page, in five lines', async () => {
     const formId = await formWithResponses(7)
