@@ -61,6 +61,31 @@ describe(`simulate on ${testBackend}`, () => {
     expect(flat.json()).toMatchObject({ pages: [], logic: [], endings: [] })
   })
 
+  it('reads a form stored before the flow existed as one page without rules', async () => {
+    const form = await createRich()
+    await ctx.database.db
+      .updateTable('forms')
+      .set({
+        definition: JSON.stringify({
+          questions: [{ id: 'q', title: 'Q', type: 'nps', required: true, properties: {} }],
+          hidden: [],
+          variables: [],
+        }),
+      })
+      .where('id', '=', form.id)
+      .execute()
+    const got = (await ctx.request({ method: 'GET', url: `/v1/forms/${form.id}` })).json()
+    expect(got).toMatchObject({ pages: [], logic: [], endings: [] })
+    expect((await simulate(form.id, { answers: {} })).json()).toEqual({
+      pages: ['page_1'],
+      questions: ['q'],
+      missing: ['q'],
+      not_on_path: [],
+      variables: [],
+      ending: null,
+    })
+  })
+
   it('answers the path of a saved form and stores nothing', async () => {
     const form = await createRich()
     const answer = await simulate(form.id, {
