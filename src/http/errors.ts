@@ -68,7 +68,18 @@ export const ProblemSchema = Type.Object(
     description: Type.String({ description: 'The same text as `detail`.' }),
     request_id: Type.String(),
     errors: Type.Optional(
-      Type.Array(Type.Object({ path: Type.String({ description: 'JSON pointer' }), message: Type.String() })),
+      Type.Array(
+        Type.Object({
+          path: Type.String({ description: 'JSON pointer' }),
+          message: Type.String(),
+          code: Type.Optional(
+            Type.Union([Type.Literal('missing'), Type.Literal('not_on_path')], {
+              description:
+                'On a submission: `missing`, a required answer (by the form or by a rule of its flow) is not given; `not_on_path`, an answer to a question the path these answers take does not show.',
+            }),
+          ),
+        }),
+      ),
     ),
   },
   { $id: 'Problem', description: 'An RFC 9457 problem document.' },

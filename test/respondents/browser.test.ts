@@ -151,7 +151,7 @@ describe.each([
       const event = JSON.parse(
         receiver.requests.find((request) => request.body.includes(items[0].id))?.body ?? '{}',
       )
-      expect(event.form_response).toEqual({ form_id: formId, ...items[0] })
+      expect(event.form_response).toEqual({ form_id: formId, ...items[0], ending: null })
     } finally {
       await context.close()
     }

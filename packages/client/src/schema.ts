@@ -704,6 +704,8 @@ export interface components {
                 /** @description JSON pointer */
                 path: string;
                 message: string;
+                /** @description On a submission: `missing`, a required answer (by the form or by a rule of its flow) is not given; `not_on_path`, an answer to a question the path these answers take does not show. */
+                code?: "missing" | "not_on_path";
             }[];
         };
         /** @description Compares the answer of a question on the path so far. */

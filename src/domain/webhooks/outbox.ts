@@ -11,6 +11,8 @@ export interface FormResponseEvents {
   formId: string
   /** The responses exactly as the listing shows them: stored `{"id":…,"submitted_at":…,…}` texts, in order. */
   itemJsons: readonly string[]
+  /** The ending each response reached through the form's flow, in the same order (null: none). */
+  endings: readonly (string | null)[]
 }
 
 /**
@@ -38,7 +40,8 @@ export async function enqueueFormResponseEvents(
     subscribed,
     'form_response',
     events.itemJsons.map(
-      (itemJson) => (header: EventHeader) => formResponsePayload(header, events.formId, itemJson),
+      (itemJson, index) => (header: EventHeader) =>
+        formResponsePayload(header, events.formId, itemJson, events.endings[index] ?? null),
     ),
     { ids },
   )
@@ -46,9 +49,14 @@ export async function enqueueFormResponseEvents(
 
 /**
  * The body of a `form_response` event, byte for byte what JSON.stringify gives for
- * `{...header, form_response: {form_id, ...item}}`, built from the item's stored text (an object
- * with at least its id) so that a submission serialises its response once, not twice.
+ * `{...header, form_response: {form_id, ...item, ending}}`, built from the item's stored text (an
+ * object with at least its id) so that a submission serialises its response once, not twice.
  */
-export function formResponsePayload(header: object, formId: string, itemJson: string): string {
-  return `${JSON.stringify(header).slice(0, -1)},"form_response":{"form_id":${JSON.stringify(formId)},${itemJson.slice(1)}}`
+export function formResponsePayload(
+  header: object,
+  formId: string,
+  itemJson: string,
+  ending: string | null,
+): string {
+  return `${JSON.stringify(header).slice(0, -1)},"form_response":{"form_id":${JSON.stringify(formId)},${itemJson.slice(1, -1)},"ending":${JSON.stringify(ending)}}}`
 }

@@ -1,7 +1,8 @@
 import type { FieldError } from '../field-error.js'
-import { answerType, checkAnswer, isCalendarDate } from '../forms/answers.js'
+import { checkAnswer, isCalendarDate } from '../forms/answers.js'
 import {
   answerRange,
+  answerType,
   choiceLabels,
   type FormDefinition,
   isNumericKind,

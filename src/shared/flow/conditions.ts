@@ -1,5 +1,4 @@
-import { answerType } from '../forms/answers.js'
-import type { Question } from '../forms/definition.js'
+import { answerType, type Question } from '../forms/definition.js'
 import {
   type AllCondition,
   type AnyCondition,

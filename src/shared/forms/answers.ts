@@ -1,8 +1,10 @@
 import type { FieldError } from '../field-error.js'
+import { flowPath } from '../flow/path.js'
 import { isStorableString, UNSTORABLE } from '../storable.js'
 import { emailProblem, httpUrlProblem } from '../strings.js'
 import {
   answerRange,
+  answerType,
   choiceLabels,
   type FormDefinition,
   isNumericKind,
@@ -37,28 +39,6 @@ export interface ResponseItem {
 export const HIDDEN_VALUE_MAX = 10_000
 const phonePattern = /^\+[1-9][0-9]{1,14}$/
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
-
-export function answerType(question: Question): string {
-  switch (question.type) {
-    case 'short_text':
-    case 'long_text':
-      return 'text'
-    case 'number':
-    case 'rating':
-    case 'opinion_scale':
-    case 'nps':
-    case 'customer_sat':
-      return 'number'
-    case 'yes_no':
-      return 'boolean'
-    case 'multiple_choice':
-      return question.properties['allow_multiple'] === true ? 'choices' : 'choice'
-    case 'dropdown':
-      return 'choice'
-    default:
-      return question.type
-  }
-}
 
 export function isCalendarDate(text: string): boolean {
   const match = datePattern.exec(text)
@@ -160,22 +140,57 @@ function computeVariables(
   })
 }
 
+/** What a submission's own answers decide through the form's flow (docs/api.md#survey-flow). */
+interface Judged {
+  onPath(id: string): boolean
+  required(question: Question): boolean
+  variables(errors: FieldError[], numbers: Map<string, number>): { name: string; value: number }[]
+  ending: string | null
+}
+
 /**
- * Checks a submission and builds the listed item. Answers follow the form's question order and
- * carry the question as it is now, so later edits of the form do not change them.
+ * A form without rules asks every question and requires those marked required; one with rules
+ * is judged against the path its answers take: questions off the path must not be answered, and
+ * those on it that the form or a rule requires must be.
+ */
+function judge(definition: FormDefinition, submission: Submission): Judged {
+  if ((definition.logic?.length ?? 0) === 0) {
+    return {
+      onPath: () => true,
+      required: (question) => question.required === true,
+      variables: (errors, numbers) => computeVariables(definition, numbers, errors),
+      ending: null,
+    }
+  }
+  const path = flowPath(definition, submission.answers, submission.hidden ?? {})
+  const onPath = new Set(path.questions)
+  const required = new Set(path.required)
+  return {
+    onPath: (id) => onPath.has(id),
+    required: (question) => required.has(question.id),
+    variables: () => path.variables,
+    ending: path.ending,
+  }
+}
+
+/**
+ * Checks a submission and builds the listed item, with the ending its answers reach (null without
+ * one). Answers follow the form's question order and carry the question as it is now, so later
+ * edits of the form do not change them.
  */
 export function buildResponseItem(
   definition: FormDefinition,
   submission: Submission,
   id: string,
   submittedAt: string,
-): { item: ResponseItem; errors: FieldError[] } {
+): { item: ResponseItem; errors: FieldError[]; ending: string | null } {
   const errors: FieldError[] = []
   const byId = new Map(definition.questions.map((question) => [question.id, question]))
   for (const key of Object.keys(submission.answers)) {
     if (!byId.has(key))
       errors.push({ path: `/answers/${pointer(key)}`, message: 'is not a question of this form' })
   }
+  const judged = judge(definition, submission)
   const answers: Answer[] = []
   const numbers = new Map<string, number>()
   // The error path is built only for an error: escaping every question id cost more than
@@ -183,7 +198,16 @@ export function buildResponseItem(
   const pathOf = (question: Question) => `/answers/${pointer(question.id)}`
   for (const question of definition.questions) {
     if (!Object.hasOwn(submission.answers, question.id)) {
-      if (question.required) errors.push({ path: pathOf(question), message: 'is required' })
+      if (judged.required(question))
+        errors.push({ path: pathOf(question), message: 'is required', code: 'missing' })
+      continue
+    }
+    if (!judged.onPath(question.id)) {
+      errors.push({
+        path: pathOf(question),
+        message: "is not on this response's path: the form's rules hide this question or skip its page",
+        code: 'not_on_path',
+      })
       continue
     }
     const raw = submission.answers[question.id]
@@ -213,8 +237,12 @@ export function buildResponseItem(
   const hidden = definition.hidden
     .filter((name) => Object.hasOwn(hiddenGiven, name) && typeof hiddenGiven[name] === 'string')
     .map((name) => ({ name, value: hiddenGiven[name] as string }))
-  const variables = computeVariables(definition, numbers, errors)
-  return { item: { id, submitted_at: submittedAt, answers, hidden, variables }, errors }
+  const variables = judged.variables(errors, numbers)
+  return {
+    item: { id, submitted_at: submittedAt, answers, hidden, variables },
+    errors,
+    ending: judged.ending,
+  }
 }
 
 function pointer(segment: string): string {

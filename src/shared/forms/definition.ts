@@ -356,3 +356,26 @@ export function newQuestionId(): string {
     binary += String.fromCharCode(byte)
   return `q_${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
 }
+
+/** The field an answer to this question is stored under in the listing (`text`, `number`, `choice`, ...). */
+export function answerType(question: Question): string {
+  switch (question.type) {
+    case 'short_text':
+    case 'long_text':
+      return 'text'
+    case 'number':
+    case 'rating':
+    case 'opinion_scale':
+    case 'nps':
+    case 'customer_sat':
+      return 'number'
+    case 'yes_no':
+      return 'boolean'
+    case 'multiple_choice':
+      return question.properties['allow_multiple'] === true ? 'choices' : 'choice'
+    case 'dropdown':
+      return 'choice'
+    default:
+      return question.type
+  }
+}

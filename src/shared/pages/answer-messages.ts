@@ -1,5 +1,5 @@
-import { answerType, checkAnswer } from '../forms/answers.js'
-import { answerRange, type Question, TEXT_MAX } from '../forms/definition.js'
+import { checkAnswer } from '../forms/answers.js'
+import { answerRange, answerType, type Question, TEXT_MAX } from '../forms/definition.js'
 import { isStorableString } from '../storable.js'
 import { EMAIL_MAX, URL_MAX } from '../strings.js'
 

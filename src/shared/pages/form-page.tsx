@@ -1,7 +1,6 @@
 import type { InputHTMLAttributes } from 'preact'
-import { answerType } from '../forms/answers.js'
 import type { FormView } from '../forms/definition.js'
-import { choiceLabels, type Question, TEXT_MAX } from '../forms/definition.js'
+import { answerType, choiceLabels, type Question, TEXT_MAX } from '../forms/definition.js'
 import { wholeNumberRule } from './answer-messages.js'
 import { HIDDEN_PREFIX, HONEYPOT_FIELD, type PageErrors, type TypedValues } from './fields.js'
 import { Layout } from './layout.js'

@@ -24,6 +24,8 @@ import { searchTextOf } from './search.js'
 export interface StoredResponse {
   item: ResponseItem
   json: string
+  /** The ending its answers reached through the form's flow (null: none); told to webhooks. */
+  ending: string | null
 }
 
 // At most 100 definitions of at most 64 KB each are kept: a bounded few MB.
@@ -138,7 +140,7 @@ export async function storeResponses(
       continue
     }
     // Serialised only once every value is known to be valid (and so of bounded depth).
-    const response = { item: built.item, json: JSON.stringify(built.item) }
+    const response = { item: built.item, json: JSON.stringify(built.item), ending: built.ending }
     stored.push(response)
     outcomes.push({ stored: response })
   }
@@ -182,7 +184,12 @@ export async function storeResponses(
     trx,
     clock,
     signal,
-    { workspaceId, formId, itemJsons: stored.map((response) => response.json) },
+    {
+      workspaceId,
+      formId,
+      itemJsons: stored.map((response) => response.json),
+      endings: stored.map((response) => response.ending),
+    },
     options.ids,
   )
   await recordInsights(trx, formId, stored)
