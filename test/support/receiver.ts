@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { TestContext } from './context.js'
 import { sleep, waitUntil } from './wait.js'
 
 // The one webhook receiver of the tests: a real HTTP server on 127.0.0.1. `respond` decides each
@@ -94,3 +95,20 @@ function formResponseId(body: string): string | undefined {
 }
 
 export const tinyForm = { title: 'Hooks', questions: [{ id: 'n', title: 'NPS', type: 'nps' }], hidden: ['k'] }
+
+/** A new tiny form with one webhook to `receiver`, and the webhook's row as stored. */
+export async function webhookOfNewForm(ctx: TestContext, receiver: Receiver) {
+  const formId = (await ctx.request({ method: 'POST', url: '/v1/forms', payload: tinyForm })).json().id
+  const put = await ctx.request({
+    method: 'PUT',
+    url: `/v1/forms/${formId}/webhooks/s`,
+    payload: { url: receiver.url },
+  })
+  if (put.statusCode !== 201) throw new Error(`creating the webhook answered ${put.statusCode}: ${put.body}`)
+  const webhook = await ctx.database.db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('form_id', '=', formId)
+    .executeTakeFirstOrThrow()
+  return { formId: formId as string, webhook }
+}

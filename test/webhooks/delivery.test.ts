@@ -238,7 +238,12 @@ describe('delivery', () => {
       .items[0]
     const { event_id, event_type, created_at } = JSON.parse(body)
     expect(body).toBe(
-      JSON.stringify({ event_id, event_type, created_at, form_response: { form_id: formId, ...listed, ending: null } }),
+      JSON.stringify({
+        event_id,
+        event_type,
+        created_at,
+        form_response: { form_id: formId, ...listed, ending: null },
+      }),
     )
     expect(listed.hidden).toEqual([{ name: 'k', value: 'é "quoted" \\ \u2028 </script> 😀' }])
   })

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queueEvent } from '../../src/domain/webhooks/deliveries/queue.js'
 import { createTestContext, type TestContext } from '../support/context.js'
-import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
+import { type Receiver, startReceiver, webhookOfNewForm } from '../support/receiver.js'
 
 // Deliveries this process queues go to its own worker without a claim (src/delivery/handover.ts):
 // leased to it in the INSERT that queues them, started once their transaction commits. A
@@ -23,22 +23,6 @@ afterAll(async () => {
   await ctx?.close()
 })
 
-async function webhookOfNewForm() {
-  const formId = (await ctx.request({ method: 'POST', url: '/v1/forms', payload: tinyForm })).json().id
-  const put = await ctx.request({
-    method: 'PUT',
-    url: `/v1/forms/${formId}/webhooks/s`,
-    payload: { url: receiver.url },
-  })
-  expect(put.statusCode, put.body).toBe(201)
-  const webhook = await ctx.database.db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('form_id', '=', formId)
-    .executeTakeFirstOrThrow()
-  return { formId, webhook }
-}
-
 /** A worker that takes hand-overs: on SQLite it first voids what a crashed run left leased. */
 async function startWorker(options: Parameters<TestContext['startWorker']>[0]) {
   const worker = ctx.startWorker(options)
@@ -58,7 +42,7 @@ describe('deliveries handed to this process worker', () => {
   it('are leased in the insert that queues them, and delivered once, with no poll', async () => {
     // A poll a minute away: only the hand-over can start the attempt within the test.
     const worker = await startWorker({ pollMs: 60_000 })
-    const { formId, webhook } = await webhookOfNewForm()
+    const { formId, webhook } = await webhookOfNewForm(ctx, receiver)
     const submitted = await ctx.request({
       method: 'POST',
       url: `/v1/forms/${formId}/responses`,
@@ -80,8 +64,8 @@ describe('deliveries handed to this process worker', () => {
 
   it('have the room set aside by a transaction that rolled back given back', async () => {
     const worker = await startWorker({ pollMs: 60_000 })
-    const { webhook } = await webhookOfNewForm()
-    const other = await webhookOfNewForm()
+    const { webhook } = await webhookOfNewForm(ctx, receiver)
+    const other = await webhookOfNewForm(ctx, receiver)
     const events = (count: number) => Array.from({ length: count }, () => JSON.stringify)
     // More events than the worker takes at once: a rollback that kept its room would leave none.
     for (let round = 0; round < 3; round++) {
@@ -105,7 +89,7 @@ describe('deliveries handed to this process worker', () => {
   })
 
   it('waiting for a slot when the worker stops are given up, and another worker delivers them at once', async () => {
-    const { formId, webhook } = await webhookOfNewForm()
+    const { formId, webhook } = await webhookOfNewForm(ctx, receiver)
     // One attempt at a time to this webhook: the other two wait in the worker.
     const first = await startWorker({ pollMs: 60_000, perWebhook: 1 })
     const before = receiver.requests.length

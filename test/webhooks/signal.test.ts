@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queueEvent } from '../../src/domain/webhooks/deliveries/queue.js'
 import { DeliverySignal } from '../../src/domain/webhooks/signal.js'
 import { createTestContext, type TestContext } from '../support/context.js'
-import { type Receiver, startReceiver, tinyForm } from '../support/receiver.js'
+import { type Receiver, startReceiver, webhookOfNewForm } from '../support/receiver.js'
 
 // Queued deliveries are announced to this process's worker only once their transaction has
 // committed: a worker woken earlier would find nothing, and a rolled-back one announces nothing.
@@ -19,22 +19,6 @@ afterAll(async () => {
   await ctx?.close()
 })
 
-async function webhookOfNewForm() {
-  const formId = (await ctx.request({ method: 'POST', url: '/v1/forms', payload: tinyForm })).json().id
-  const put = await ctx.request({
-    method: 'PUT',
-    url: `/v1/forms/${formId}/webhooks/s`,
-    payload: { url: receiver.url },
-  })
-  expect(put.statusCode, put.body).toBe(201)
-  const webhook = await ctx.database.db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('form_id', '=', formId)
-    .executeTakeFirstOrThrow()
-  return { formId, webhook }
-}
-
 const deliveriesOf = async (webhookId: string) =>
   (
     await ctx.database.db
@@ -46,7 +30,7 @@ const deliveriesOf = async (webhookId: string) =>
 
 describe('the queued-delivery signal', () => {
   it('is not sent by a transaction that rolls back', async () => {
-    const { webhook } = await webhookOfNewForm()
+    const { webhook } = await webhookOfNewForm(ctx, receiver)
     const signal = new DeliverySignal()
     let heard = 0
     signal.subscribe(() => heard++)
@@ -61,7 +45,7 @@ describe('the queued-delivery signal', () => {
   })
 
   it('is sent once the transaction has committed, when the rows can be seen', async () => {
-    const { webhook } = await webhookOfNewForm()
+    const { webhook } = await webhookOfNewForm(ctx, receiver)
     const signal = new DeliverySignal()
     let heard = 0
     const seen: Promise<number>[] = []
@@ -79,7 +63,7 @@ describe('the queued-delivery signal', () => {
   })
 
   it('wakes the worker: a submission is delivered long before the next poll', async () => {
-    const { formId } = await webhookOfNewForm()
+    const { formId } = await webhookOfNewForm(ctx, receiver)
     const worker = ctx.startWorker({
       pollMs: 600_000,
     })

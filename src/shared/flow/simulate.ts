@@ -1,7 +1,7 @@
 import type { FieldError } from '../field-error.js'
-import { checkAnswer, HIDDEN_VALUE_MAX, type Submission } from '../forms/answers.js'
+import { checkAnswer, hiddenErrors, type Submission } from '../forms/answers.js'
 import type { FormDefinition } from '../forms/definition.js'
-import { escapePointer, isStorableString, UNSTORABLE } from '../storable.js'
+import { escapePointer } from '../storable.js'
 import { flowPath } from './path.js'
 import type { FlowPath } from './types.js'
 
@@ -24,15 +24,7 @@ function answerErrors(definition: FormDefinition, submission: Submission): Field
     const checked = checkAnswer(question, value)
     if ('error' in checked) errors.push({ path, message: checked.error })
   }
-  const declared = new Set(definition.hidden)
-  for (const [name, value] of Object.entries(submission.hidden ?? {})) {
-    const path = `/hidden/${escapePointer(name)}`
-    if (!declared.has(name)) errors.push({ path, message: 'is not a hidden field of this form' })
-    else if (typeof value !== 'string') errors.push({ path, message: 'must be a string' })
-    else if (!isStorableString(value)) errors.push({ path, message: UNSTORABLE })
-    else if (value.length > HIDDEN_VALUE_MAX)
-      errors.push({ path, message: `must be at most ${HIDDEN_VALUE_MAX} characters` })
-  }
+  errors.push(...hiddenErrors(definition, submission.hidden ?? {}))
   return errors
 }
 

@@ -225,15 +225,7 @@ export function buildResponseItem(
     })
   }
   const hiddenGiven = submission.hidden ?? {}
-  const declared = new Set(definition.hidden)
-  for (const [name, value] of Object.entries(hiddenGiven)) {
-    const path = `/hidden/${pointer(name)}`
-    if (!declared.has(name)) errors.push({ path, message: 'is not a hidden field of this form' })
-    else if (typeof value !== 'string') errors.push({ path, message: 'must be a string' })
-    else if (!isStorableString(value)) errors.push({ path, message: UNSTORABLE })
-    else if (value.length > HIDDEN_VALUE_MAX)
-      errors.push({ path, message: `must be at most ${HIDDEN_VALUE_MAX} characters` })
-  }
+  errors.push(...hiddenErrors(definition, hiddenGiven))
   const hidden = definition.hidden
     .filter((name) => Object.hasOwn(hiddenGiven, name) && typeof hiddenGiven[name] === 'string')
     .map((name) => ({ name, value: hiddenGiven[name] as string }))
@@ -243,6 +235,21 @@ export function buildResponseItem(
     errors,
     ending: judged.ending,
   }
+}
+
+/** The problems of a submission's hidden values, at their pointers. */
+export function hiddenErrors(definition: FormDefinition, given: Record<string, unknown>): FieldError[] {
+  const errors: FieldError[] = []
+  const declared = new Set(definition.hidden)
+  for (const [name, value] of Object.entries(given)) {
+    const path = `/hidden/${pointer(name)}`
+    if (!declared.has(name)) errors.push({ path, message: 'is not a hidden field of this form' })
+    else if (typeof value !== 'string') errors.push({ path, message: 'must be a string' })
+    else if (!isStorableString(value)) errors.push({ path, message: UNSTORABLE })
+    else if (value.length > HIDDEN_VALUE_MAX)
+      errors.push({ path, message: `must be at most ${HIDDEN_VALUE_MAX} characters` })
+  }
+  return errors
 }
 
 function pointer(segment: string): string {
