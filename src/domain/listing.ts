@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely'
 import { chunksOf } from '../chunks.js'
 import type { Db } from '../db/database.js'
-import { loadedTextBytes } from '../db/fragments.js'
+import { loadedStringBytes, loadedTextBytes } from '../db/fragments.js'
 import type { StoredText } from '../db/hot-reads.js'
 import { conflict } from './errors.js'
 
@@ -48,6 +48,8 @@ export const loadedBytes = {
    * PostgreSQL (`loadedTextBytes`, src/db/fragments.ts, says why).
    */
   text: (db: Db, bytes: number): number => loadedTextBytes(db, bytes),
+  /** A stored JSON text read as a string, to be copied into the writer's pool (`loadedStringBytes`). */
+  string: (db: Db, bytes: number): number => loadedStringBytes(db, bytes),
   /**
    * A row read into an object to be serialised by the route: the row, the object and its
    * serialised text, which escaping can make up to twice as long; 512 bytes for the rest of it.

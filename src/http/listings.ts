@@ -6,12 +6,15 @@ import type { Batch, Listing, MemoryBudget, Page, StoredJson } from '../domain/l
 import { PIECE_BYTES, pieces } from '../pieces.js'
 import { whenClientGone } from './client-gone.js'
 import { pageResult } from './pagination.js'
+import { type BodyPart, PooledBody } from './pooled-body.js'
 
 // The one writer of listings (src/domain/listing.ts): a page's envelope or an export's lines. A
 // listing read in one query is sent as one value, its bytes given back to the budget once it is
-// sent; any other is written a batch at a time, in pieces of 64 KiB (src/pieces.ts), each its own
-// Buffer, so what waits in the socket's queue never pins a whole batch, and the next batch is
-// read only once the client has taken this one.
+// sent; any other page is written a batch at a time, in pieces of 64 KiB (src/pieces.ts), each its
+// own Buffer, so what waits in the socket's queue never pins a whole batch. An export is copied
+// into a few Buffers reused for the whole answer (pooled-body.ts): it allocates no Buffer per row,
+// whose garbage V8 would collect only under external memory pressure (docs/performance.md). Either
+// way the next batch is read only once the client has taken this one.
 
 /** For the OpenAPI description of every operation that answers with stored items. */
 export const boundedMemoryNote =
@@ -70,17 +73,50 @@ export function sendPage<T>(
   return reply.code(200).type(jsonType).send(body)
 }
 
-/** Sends an export: `head` (CSV's header line), then each item's line, then `tail` (XLSX's end). */
+/** How an export writes: `head` (CSV's header line), each item's line, then `tail` (XLSX's end). */
+export interface ExportWriting {
+  head: Uint8Array | undefined
+  line(item: StoredJson): BodyPart[]
+  tail?: () => BodyPart[]
+}
+
+/**
+ * Sends an export through a PooledBody (pooled-body.ts): a batch's bytes stay taken from the budget
+ * until its lines have been copied into the pool, and are given back at once when the client goes
+ * away mid-batch (the body is destroyed, its writer's wait stops, the loop returns).
+ */
 export function sendExport(
   request: FastifyRequest,
   reply: FastifyReply,
   budget: MemoryBudget,
   listing: Listing<StoredJson>,
-  lines: { head: Buffer | undefined; line(item: StoredJson): Buffer[]; tail?: () => Buffer[] },
+  lines: ExportWriting,
 ): FastifyReply {
   const { batches } = listing
   const read = Array.isArray(batches) ? alreadyRead(reply, budget, batches) : batches
-  return reply.send(written(request, reply, budget, read, lines.head, lines.tail, lines.line))
+  const body = new PooledBody(async (writer, gone) => {
+    if (lines.head) await writer.write(lines.head)
+    for await (const batch of read(gone)) {
+      try {
+        if (gone.aborted) return
+        for (const item of batch.items) {
+          for (const part of lines.line(item)) {
+            // A promise only when the pool had no free Buffer: most parts are copied at once.
+            const waiting = writer.write(part)
+            if (waiting) await waiting
+          }
+        }
+      } finally {
+        budget.give(batch.held)
+      }
+    }
+    // Computed only once every item is written: what ends an XLSX depends on what came before.
+    if (!gone.aborted) for (const part of lines.tail?.() ?? []) await writer.write(part)
+  })
+  // Fastify hears of a hang-up through the response's 'close' only, which an answer queued on a
+  // pipelined connection never emits, and its writes would wait for room for ever.
+  whenClientGone(request.raw, reply.raw, () => body.destroy())
+  return reply.send(body)
 }
 
 /** A batch read already, as batches to write: its bytes given back once the answer is sent. */

@@ -169,6 +169,27 @@ describe('export', () => {
     expect(JSON.parse(ndjson.body.trim()).answers[0].text).toBe('=HYPERLINK("http://x")')
   })
 
+  it('writes a response longer than one write whole, its multi-byte characters intact', async () => {
+    const form = await createForm(ctx, {
+      title: 'Long',
+      questions: ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, title: id, type: 'long_text' })),
+    })
+    // ~75 KB of UTF-8: the export's 16 KiB writes end inside it, on every width of character.
+    const story = 'Grüße 😀 €, '.repeat(833)
+    const answers = { a: story, b: story, c: story, d: story, e: story }
+    const stored = await submit(ctx, form, { answers })
+    expect(stored.statusCode).toBe(201)
+    for (const format of ['ndjson', 'csv']) {
+      const response = await ctx.request({
+        method: 'GET',
+        url: `/v1/forms/${form}/responses/export?format=${format}`,
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.rawPayload.toString('utf8').includes(story)).toBe(true)
+      if (format === 'ndjson') expect(response.body).toBe(`${stored.body}\n`)
+    }
+  })
+
   it('refuses an unknown format and bad filters, and 404s unknown forms', async () => {
     expect((await exportOf('format=xml')).statusCode).toBe(400)
     expect((await exportOf('since=2026-01-02T00:00:00Z&until=2026-01-01T00:00:00Z')).statusCode).toBe(400)

@@ -1,10 +1,9 @@
 import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../db/database.js'
-import { pieces } from '../../pieces.js'
 import type { Answer, ResponseItem } from '../../shared/forms/answers.js'
 import type { FormDefinition } from '../../shared/forms/definition.js'
 import { type Listing, loadedBytes, type MemoryBudget, readBatches, type StoredJson } from '../listing.js'
-import { itemColumn, type ResponseFilter } from './responses/listing.js'
+import type { ResponseFilter } from './responses/listing.js'
 import { matchesSearch } from './responses/search.js'
 import { type CellKind, type SheetColumn, SheetWriter } from './xlsx.js'
 
@@ -114,10 +113,10 @@ export async function* exportResponseItems(
 ): AsyncGenerator<StoredJson[]> {
   let cursor: number | undefined
   for (;;) {
-    let query = db
-      .selectFrom('responses')
-      .select([itemColumn(db), 'submitted_at'])
-      .where('form_id', '=', formId)
+    // As text on both engines: the writer copies it into its pool (src/http/pooled-body.ts), while
+    // a Buffer from SQLite's driver would be external memory per row, freed only under V8's
+    // external memory pressure (docs/performance.md).
+    let query = db.selectFrom('responses').select(['item_json', 'submitted_at']).where('form_id', '=', formId)
     if (filter.since !== undefined) query = query.where('submitted_at', '>=', filter.since)
     if (filter.until !== undefined) query = query.where('submitted_at', '<=', filter.until)
     if (filter.ids !== undefined) {
@@ -146,7 +145,7 @@ export function exportListing(
   filter: ResponseFilter,
   maxItemBytes: number,
 ): Listing<StoredJson> {
-  const largest = loadedBytes.text(db, maxItemBytes)
+  const largest = loadedBytes.string(db, maxItemBytes)
   budget.refuseLarger(largest, 'the largest response of this form')
   const batchRows = exportBatchRows(largest, budget.batchBytes)
   const batches = exportResponseItems(db, formId, filter, batchRows)
@@ -156,14 +155,12 @@ export function exportListing(
   })
 }
 
-/** How an export writes: its first line (CSV's header), each item's line as bytes, and what ends it (XLSX's). */
+/** How an export writes: its first line (CSV's header), each item's line as texts or bytes, and what ends it (XLSX's). */
 export interface ExportLines {
   head: Buffer | undefined
-  line(item: StoredJson): Buffer[]
-  tail?: () => Buffer[]
+  line(item: StoredJson): (string | Uint8Array)[]
+  tail?: () => Uint8Array[]
 }
-
-const newline = Buffer.from('\n')
 /** UTF-8's byte order mark: how Excel tells a CSV file is UTF-8 (without it, Müller shows as MÃ¼ller). */
 const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf])
 
@@ -172,7 +169,7 @@ const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf])
  * workbook of one sheet with the CSV's columns, written row by row (xlsx.ts).
  */
 export function exportLines(definition: FormDefinition, format: ExportFormat): ExportLines {
-  if (format === 'ndjson') return { head: undefined, line: (item) => [...pieces(item), newline] }
+  if (format === 'ndjson') return { head: undefined, line: (item) => [item, '\n'] }
   const columns = csvColumns(definition)
   if (format === 'xlsx') {
     const sheet = new SheetWriter(columns)
@@ -187,7 +184,7 @@ export function exportLines(definition: FormDefinition, format: ExportFormat): E
     head: Buffer.concat([byteOrderMark, header]),
     line: (json) => {
       const item = JSON.parse(json.toString()) as ResponseItem
-      return [Buffer.from(stringify([columns.map((column) => csvCell(column.value(item)))]))]
+      return [stringify([columns.map((column) => csvCell(column.value(item)))])]
     },
   }
 }
