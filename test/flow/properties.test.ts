@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { flowPath } from '../../src/shared/flow/path.js'
+import { simulate } from '../../src/shared/flow/simulate.js'
+import { buildResponseItem } from '../../src/shared/forms/answers.js'
 import type { FormInput } from '../../src/shared/forms/definition.js'
 import { normaliseDefinition } from '../../src/shared/forms/normalise.js'
 
@@ -141,6 +143,40 @@ describe('random definitions', () => {
     )
     // The generator is not so hostile that nothing is accepted.
     expect(accepted).toBeGreaterThan(20)
+  })
+
+  it("a submission's verdict is what simulate says of the same answers", () => {
+    let judged = 0
+    fc.assert(
+      fc.property(definition, answers, (input, given) => {
+        const { definition: saved, errors } = normaliseDefinition(input as unknown as FormInput)
+        if (errors.length > 0) return
+        const submission = { answers: given, hidden: { src: 'a' } }
+        const simulated = simulate(saved, submission)
+        const built = buildResponseItem(saved, submission, 'rsp_x', '2026-11-26T00:00:00.000000Z')
+        const pointed = (code: string) =>
+          built.errors
+            .filter((error) => error.code === code)
+            .map((error) => error.path.slice('/answers/'.length))
+        if (!('simulation' in simulated)) {
+          // A value of the wrong type: the submission is refused too, at the same pointer.
+          for (const error of simulated.errors) expect(built.errors.map((e) => e.path)).toContain(error.path)
+          return
+        }
+        judged++
+        const { simulation } = simulated
+        expect(pointed('missing')).toEqual(simulation.missing)
+        expect(pointed('not_on_path')).toEqual(simulation.not_on_path)
+        if (built.errors.length > 0) return
+        expect(built.item.answers.map((answer) => answer.question.id)).toEqual(
+          simulation.questions.filter((id) => Object.hasOwn(given, id)),
+        )
+        expect(built.item.variables).toEqual(simulation.variables)
+        expect(built.ending).toBe(simulation.ending)
+      }),
+      { numRuns: 600 },
+    )
+    expect(judged).toBeGreaterThan(20)
   })
 
   it('the checks never throw, whatever the shape', () => {
