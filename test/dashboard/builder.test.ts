@@ -45,6 +45,9 @@ afterAll(async () => {
 })
 
 async function signedInPage(token = ctx.token): Promise<{ context: BrowserContext; page: Page }> {
+  // A test whose browser died (Chromium has been seen to exit on a loaded machine, once, after a
+  // page closed with a dismissed "leave the page?") fails alone: the next one gets a new browser.
+  if (!browser.isConnected()) browser = await launchChromium()
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
   const page = await context.newPage()
   page.setDefaultTimeout(45_000)
@@ -193,8 +196,19 @@ describe('the form builder', { timeout: 90_000 }, () => {
     await expect
       .poll(() => page.locator('iframe[title="Preview of the public page"]').getAttribute('srcdoc'))
       .toBe(hosted)
+    // Each look finds the frame afresh, briefly: a preview redrawn meanwhile is a new document, and
+    // one long wait on the document it replaced has been seen to outlast the poll on a busy machine.
     const preview = page.frameLocator('iframe[title="Preview of the public page"]')
-    await expect.poll(() => preview.getByRole('heading', { level: 1 }).textContent()).toBe('Every kind')
+    await expect
+      .poll(
+        () =>
+          preview
+            .getByRole('heading', { level: 1 })
+            .textContent({ timeout: 2_000 })
+            .catch(() => null),
+        { timeout: 45_000 },
+      )
+      .toBe('Every kind')
     await screenshots(page, 'builder')
 
     // Published: someone without a token answers it.
@@ -307,6 +321,8 @@ describe('the form builder', { timeout: 90_000 }, () => {
     asked.push(await dismissDialogOf(page, () => page.close({ runBeforeUnload: true })))
     expect(asked).toEqual(['confirm', 'beforeunload'])
     expect((await getForm(formId)).title).toBe('Draft')
+    // The page stayed (its "leave?" was answered no); it is closed without asking before its context.
+    await page.close()
     await context.close()
   })
 
