@@ -8,6 +8,7 @@ import { bulkContacts } from './scenarios/bulk-contacts.js'
 import { dashboardInsights } from './scenarios/dashboard-insights.js'
 import { deepPage } from './scenarios/deep-page.js'
 import { exportScenario } from './scenarios/export.js'
+import { flowSubmit } from './scenarios/flow-submit.js'
 import { insightsScenario } from './scenarios/insights.js'
 import { largePages } from './scenarios/large-pages.js'
 import { listPage } from './scenarios/list-page.js'
@@ -36,6 +37,7 @@ const scenarios: Scenario[] = [
   largePages,
   insightsScenario,
   dashboardInsights,
+  flowSubmit,
 ]
 
 const { values } = parseArgs({

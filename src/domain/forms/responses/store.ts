@@ -28,15 +28,24 @@ export interface StoredResponse {
   ending: string | null
 }
 
-// At most 100 definitions of at most 64 KB each are kept: a bounded few MB.
+// At most 100 definitions, 4 M characters of definition text in all, none over 1 M: with the parsed
+// objects beside their texts, a bounded ~20 MB. A form with a survey flow (500 rules, 200
+// questions) is ~110 K characters, and its plan (src/shared/flow/plan.ts) is built once per
+// parsed definition: parsing it again on each submission cost the flow-submit bench ~40%.
 const DEFINITIONS_KEPT = 100
-const DEFINITION_KEPT_MAX_LENGTH = 65_536
+const DEFINITION_TEXT_KEPT = 4 * 1024 * 1024
+const DEFINITION_KEPT_MAX_LENGTH = 1024 * 1024
 
 /** Parsed form definitions by their JSON text; read-only, shared by the submissions that use them. */
 export type DefinitionMemo = LRUCache<string, FormDefinition>
 
 export function definitionMemo(): DefinitionMemo {
-  return new LRUCache({ max: DEFINITIONS_KEPT })
+  return new LRUCache({
+    max: DEFINITIONS_KEPT,
+    maxSize: DEFINITION_TEXT_KEPT,
+    maxEntrySize: DEFINITION_KEPT_MAX_LENGTH,
+    sizeCalculation: (_definition, text) => text.length,
+  })
 }
 
 // Parsing the definition again on every submission was a measurable share of a submission's CPU
@@ -56,7 +65,7 @@ function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
   let definition = memo.get(text)
   if (!definition) {
     definition = JSON.parse(text) as FormDefinition
-    if (text.length > DEFINITION_KEPT_MAX_LENGTH) return definition
+    // One over maxEntrySize is not kept (lru-cache refuses it).
     memo.set(text, definition)
   }
   return definition
