@@ -77,6 +77,17 @@ describe('a draft', () => {
     ).toEqual(['name', 'travelled', 'why'])
   })
 
+  it('keeps answers off the path, and counts them once a change brings their question back', async () => {
+    const formId = await draftForm(ctx)
+    const token = (
+      await startDraft(ctx, formId, { answers: { name: 'Ada', travelled: true, why: 'Time' } })
+    ).json().resume_token
+    expect((await patchDraft(ctx, token, { answers: { travelled: false } })).json().next_page).toBeNull()
+    expect((await completeDraft(ctx, token)).statusCode).toBe(201)
+    const [item] = (await listed(ctx, formId)) as unknown as { answers: { question: { id: string } }[] }[]
+    expect(item?.answers.map((answer) => answer.question.id)).toEqual(['name', 'travelled', 'why'])
+  })
+
   it('stays as it was when completing is refused, and can be completed once fixed', async () => {
     const formId = await draftForm(ctx)
     const token = (await startDraft(ctx, formId, { answers: { name: 'Ada' } })).json().resume_token
