@@ -195,3 +195,30 @@ describe('a draft', () => {
     }
   })
 })
+
+describe('changes at once', () => {
+  it('count every change made to one draft at the same time', async () => {
+    const formId = await draftForm(ctx)
+    const token = (await startDraft(ctx, formId, { answers: {} })).json().resume_token
+    const changes = await Promise.all([
+      patchDraft(ctx, token, { answers: { name: 'Ada' } }),
+      patchDraft(ctx, token, { answers: { travelled: false } }),
+      patchDraft(ctx, token, { answers: { why: 'Time' } }),
+    ])
+    expect(changes.map((change) => change.statusCode)).toEqual([200, 200, 200])
+    const last = await patchDraft(ctx, token, { answers: {} })
+    expect(last.json()).toMatchObject({ pages: ['intro', 'not_travelled'], next_page: null })
+    expect((await completeDraft(ctx, token)).statusCode).toBe(201)
+    const [item] = (await listed(ctx, formId)) as unknown as { answers: { question: { id: string } }[] }[]
+    expect(item?.answers.map((answer) => answer.question.id)).toEqual(['name', 'travelled', 'why'])
+  })
+
+  it('answers 404, not 500, when the form is deleted', async () => {
+    const formId = await draftForm(ctx)
+    const token = (await startDraft(ctx, formId, { answers: { name: 'Ada' } })).json().resume_token
+    expect((await ctx.request({ method: 'DELETE', url: `/v1/forms/${formId}` })).statusCode).toBe(204)
+    expect((await startDraft(ctx, formId, { answers: {} })).statusCode).toBe(404)
+    expect((await patchDraft(ctx, token, { answers: {} })).statusCode).toBe(404)
+    expect((await completeDraft(ctx, token)).statusCode).toBe(404)
+  })
+})

@@ -9,7 +9,7 @@ import {
   mergeDraft,
 } from '../../../shared/flow/progress.js'
 import type { FormDefinition } from '../../../shared/forms/definition.js'
-import { validationFailed } from '../../errors.js'
+import { conflict, notFound, validationFailed } from '../../errors.js'
 import type { MemoryBudget, Page } from '../../listing.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
 import type { PublicForm } from '../public.js'
@@ -21,6 +21,8 @@ import {
   draftView,
   enqueueDraftUpdated,
   findOpenDraft,
+  findOpenDraftById,
+  formExists,
   listDrafts,
   newResumeToken,
   pruneDrafts,
@@ -47,6 +49,44 @@ function checkedChange(definition: FormDefinition, change: DraftChange): void {
   if (errors.length > 0) throw validationFailed(errors)
 }
 
+/** What writing a draft takes. */
+interface DraftWriter {
+  database: Database
+  clock: Clock
+  signal: DeliverySignal
+  ids: IdPool
+}
+
+/** Writes a draft's row inside the transaction; undefined when there was no row to write. */
+type WriteRow = (trx: Transaction, lastPage: string | null) => Promise<DraftRow | undefined>
+
+/**
+ * Writes the draft's row (`write`) and, when the team sees drafts, its `draft_updated` event, in
+ * one transaction; the draft's progress, or undefined when `write` wrote no row.
+ */
+async function saveDraft(
+  { database, clock, signal, ids }: DraftWriter,
+  found: PublicForm,
+  draft: DraftAnswers,
+  write: WriteRow,
+): Promise<Omit<DraftState, 'resume_token'> | undefined> {
+  const progress = draftProgress(found.form, draft)
+  const lastPage = progress.pages.at(-1) ?? null
+  const written = await database.transaction(async (trx) => {
+    const row = await write(trx, lastPage)
+    if (!row) return false
+    if (!found.form.settings.partial_responses) return true
+    const view = draftView(found.form, row, progress.onPath, draft.hidden)
+    const event = { workspaceId: found.workspaceId, formId: found.form.id, draft: view }
+    await enqueueDraftUpdated(trx, clock, signal, event, ids)
+    return true
+  })
+  return written ? { pages: progress.pages, next_page: progress.next_page } : undefined
+}
+
+// Changes to one draft at once are rare (one respondent): a few tries are plenty.
+const MERGE_ATTEMPTS = 5
+
 export function draftsService(
   database: Database,
   clock: Clock,
@@ -58,29 +98,9 @@ export function draftsService(
   const ids = new IdPool(() => clock.now())
   const definitions = definitionMemo()
 
-  /** Writes the draft's row (`write`) and, when the team sees drafts, its event, in one transaction. */
-  async function saved(
-    found: PublicForm,
-    draft: DraftAnswers,
-    write: (trx: Transaction, lastPage: string | null) => Promise<DraftRow | undefined>,
-  ) {
-    const progress = draftProgress(found.form, draft)
-    const lastPage = progress.pages.at(-1) ?? null
-    await database.transaction(async (trx) => {
-      const row = await write(trx, lastPage)
-      if (!row) throw noDraft()
-      if (!found.form.settings.partial_responses) return
-      const view = draftView(found.form, row, progress.onPath, draft.hidden)
-      await enqueueDraftUpdated(
-        trx,
-        clock,
-        signal,
-        { workspaceId: found.workspaceId, formId: found.form.id, draft: view },
-        ids,
-      )
-    })
-    return { pages: progress.pages, next_page: progress.next_page }
-  }
+  const writer: DraftWriter = { database, clock, signal, ids }
+  const saved = (found: PublicForm, draft: DraftAnswers, write: WriteRow) =>
+    saveDraft(writer, found, draft, write)
 
   return {
     /** The open draft of this token; undefined for an unknown, ended or malformed token. */
@@ -95,7 +115,7 @@ export function draftsService(
       const draft = mergeDraft({ answers: {}, hidden: {} }, change)
       const { token, digest } = newResumeToken()
       const now = clock.nowMicros()
-      const progress = await saved(found, draft, (trx, lastPage) =>
+      const insert = (trx: Transaction, lastPage: string | null) =>
         trx
           .insertInto('drafts')
           .values({
@@ -111,12 +131,21 @@ export function draftsService(
             response_id: null,
           })
           .returningAll()
-          .executeTakeFirst(),
-      )
+          .executeTakeFirst()
+      const progress = await saved(found, draft, insert).catch(async (error: unknown) => {
+        // The form was deleted since it was read (its row is what the draft references).
+        if (!(await formExists(db, found.form.id))) throw notFound('form', found.form.id)
+        throw error
+      })
+      if (!progress) throw noDraft()
       return { resume_token: token, ...progress }
     },
 
-    /** Merges answers into an open draft (`draft`, as `find` gave it). */
+    /**
+     * Merges answers into an open draft (`draft`, as `find` gave it). The write holds only if the
+     * draft is still as read; else it is read again and merged again, so that two changes at once
+     * both count (no lock, the same on both databases).
+     */
     async update(
       found: PublicForm,
       token: string,
@@ -124,22 +153,30 @@ export function draftsService(
       change: DraftChange,
     ): Promise<DraftState> {
       checkedChange(found.form, change)
-      const merged = mergeDraft(draftAnswersOf(draft), change)
-      const progress = await saved(found, merged, (trx, lastPage) =>
-        trx
-          .updateTable('drafts')
-          .set({
-            answers_json: JSON.stringify(merged.answers),
-            hidden_json: JSON.stringify(merged.hidden),
-            last_page: lastPage,
-            updated_at: clock.nowMicros(),
-          })
-          .where('id', '=', draft.id)
-          .where('ended_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst(),
-      )
-      return { resume_token: token, ...progress }
+      let current: DraftRow | undefined = draft
+      for (let attempt = 0; attempt < MERGE_ATTEMPTS && current; attempt++) {
+        const { id, updated_at: seen } = current
+        const merged = mergeDraft(draftAnswersOf(current), change)
+        const progress = await saved(found, merged, (trx, lastPage) =>
+          trx
+            .updateTable('drafts')
+            .set({
+              answers_json: JSON.stringify(merged.answers),
+              hidden_json: JSON.stringify(merged.hidden),
+              last_page: lastPage,
+              updated_at: clock.nowMicros(),
+            })
+            .where('id', '=', id)
+            .where('updated_at', '=', seen)
+            .where('ended_at', 'is', null)
+            .returningAll()
+            .executeTakeFirst(),
+        )
+        if (progress) return { resume_token: token, ...progress }
+        current = await findOpenDraftById(db, id)
+      }
+      if (current) throw conflict('the draft was changed by other requests meanwhile; send the change again')
+      throw noDraft()
     },
 
     /**

@@ -61,6 +61,21 @@ export async function findOpenDraft(db: Db, digest: string): Promise<DraftRow | 
     .executeTakeFirst()
 }
 
+/** Whether the form is still there (in any workspace). */
+export async function formExists(db: Db, formId: string): Promise<boolean> {
+  return (await db.selectFrom('forms').select('id').where('id', '=', formId).executeTakeFirst()) !== undefined
+}
+
+/** The draft of this id, if it is still open. */
+export async function findOpenDraftById(db: Db, id: string): Promise<DraftRow | undefined> {
+  return db
+    .selectFrom('drafts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst()
+}
+
 /**
  * The draft as the team sees it, through the form as it is now: its answers on the path (those off
  * it are kept but do not count), shown as the responses listing shows answers.
