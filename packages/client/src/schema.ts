@@ -4982,6 +4982,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The draft kept changing under other requests at the same time (`conflict`): send it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The form no longer accepts answers (`form_closed`). */
             410: {
                 headers: {

@@ -129,7 +129,13 @@ export async function publicDraftRoutes(fastify: FastifyInstance): Promise<void>
         security: [],
         params: TokenParams,
         body: DraftChangeBody,
-        response: { 200: DraftState, ...refusals },
+        response: {
+          200: DraftState,
+          ...refusals,
+          409: problem(
+            'The draft kept changing under other requests at the same time (`conflict`): send it again.',
+          ),
+        },
       },
     },
     async (request) => {
