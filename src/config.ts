@@ -36,6 +36,8 @@ export interface Config {
   webhooksPerForm: number
   /** Finished deliveries (and their attempts) older than this many days are deleted by the worker. */
   deliveryRetentionDays: number
+  /** Drafts untouched for this many days are deleted by the worker (docs/api.md#drafts). */
+  draftDays: number
   worker: boolean
   /** Public submissions a minute per client address and form (docs/api.md#respondent-limits). */
   publicRateLimit: number
@@ -236,6 +238,7 @@ export function configFromEnv(env: Env = process.env): Config {
     webhookRetrySchedule: retrySchedule(env),
     webhooksPerForm: integer(env, 'CANVASS_WEBHOOKS_PER_FORM', 20, 1, 1000),
     deliveryRetentionDays: integer(env, 'CANVASS_DELIVERY_RETENTION_DAYS', 30, 1, 36_500),
+    draftDays: integer(env, 'CANVASS_DRAFT_DAYS', 30, 1, 36_500),
     worker: flag(env, 'CANVASS_WORKER', true),
     publicRateLimit: integer(env, 'CANVASS_PUBLIC_RATE_LIMIT', 120, 0, 1_000_000),
     trustProxy: integer(env, 'CANVASS_TRUST_PROXY', 0, 0, 100),

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { createDeliveryMetrics, type DeliveryMetrics } from './delivery/metrics.js'
 import { type ContactsService, contactsService } from './domain/contacts/service.js'
+import { type DraftsService, draftsService } from './domain/forms/drafts/service.js'
 import {
   type FormsService,
   formsService,
@@ -47,6 +48,8 @@ export interface AppContext {
   readonly resolver: Resolver
   readonly forms: FormsService
   readonly publicForms: PublicFormsService
+  /** Respondents' drafts: answers kept between pages, named by a resume token. */
+  readonly drafts: DraftsService
   readonly responses: ResponsesService
   readonly contacts: ContactsService
   readonly webhooks: WebhooksService
@@ -107,6 +110,7 @@ export function contextOf(
     resolver,
     forms: formsService(database, clock, publicForms.forget),
     publicForms,
+    drafts: draftsService(database, clock, deliverySignal, productMetrics, publicForms.forget),
     responses: responsesService(database, clock, deliverySignal, productMetrics, publicForms.forget),
     contacts: contactsService(database, clock, productMetrics),
     webhooks: webhooksService(database, clock, config, resolver),

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Clock } from '../clock.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
+import { pruneDrafts } from '../domain/forms/drafts/store.js'
 import { pruneFinishedDeliveries } from '../domain/webhooks/attempts.js'
 import {
   type AttemptOutcome,
@@ -290,15 +291,25 @@ function schedule(ctx: WorkerContext, webhookId: string): void {
   }
 }
 
-/** Deletes one batch of finished deliveries past retention; again at once while batches come full. */
+/**
+ * Deletes one batch of finished deliveries past retention, and one of drafts untouched for
+ * CANVASS_DRAFT_DAYS (docs/api.md#drafts); again at once while batches come full.
+ */
 async function prune(ctx: WorkerContext): Promise<void> {
-  const before = ctx.clock.nowMicros() - ctx.config.deliveryRetentionDays * 24 * 3600 * 1_000_000
+  const day = 24 * 3600 * 1_000_000
+  const now = ctx.clock.nowMicros()
   try {
-    const deleted = await pruneFinishedDeliveries(ctx.database.db, before, PRUNE_BATCH)
-    ctx.nextPruneAt = deleted === PRUNE_BATCH ? 0 : ctx.clock.now() + ctx.pruneEveryMs
+    const deliveries = await pruneFinishedDeliveries(
+      ctx.database.db,
+      now - ctx.config.deliveryRetentionDays * day,
+      PRUNE_BATCH,
+    )
+    const drafts = await pruneDrafts(ctx.database.db, now - ctx.config.draftDays * day, PRUNE_BATCH)
+    const full = deliveries === PRUNE_BATCH || drafts === PRUNE_BATCH
+    ctx.nextPruneAt = full ? 0 : ctx.clock.now() + ctx.pruneEveryMs
   } catch (error) {
     if (!ctx.stopping)
-      ctx.logger.warn({ err: error }, 'pruning old webhook deliveries failed; retrying later')
+      ctx.logger.warn({ err: error }, 'pruning old webhook deliveries or drafts failed; retrying later')
     ctx.nextPruneAt = ctx.clock.now() + ctx.pruneEveryMs
   }
 }

@@ -8,6 +8,7 @@ import {
   ContactPage,
   StoredContactSchema,
 } from './routes/contacts/schemas.js'
+import { DraftPage, DraftSchema } from './routes/forms/drafts.js'
 import { FlowComponents } from './routes/forms/flow-schemas.js'
 import { TextAnswerPage, TextAnswerSchema } from './routes/forms/insights-schemas.js'
 import {
@@ -103,6 +104,8 @@ const components: TSchema[] = [
   AnswerSchema,
   ResponseItemSchema,
   ResponsePage,
+  DraftSchema,
+  DraftPage,
   ContactListSchema,
   ContactListPage,
   StoredContactSchema,

@@ -89,9 +89,10 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, c
     // Not the token limit's (which lets every request without a token through).
     allowList: () => false,
     // Grouped by form: should every key held be spent, newcomers to one form share a count of their own.
+    // A draft's routes name no form in their path: its form was found first (submittedForm).
     keyGenerator: (request) =>
       groupedKey(
-        `public:${(request.params as { form_id?: string }).form_id ?? ''}`,
+        `public:${(request.params as { form_id?: string }).form_id ?? request.submittedForm?.form.id ?? ''}`,
         clientAddressKey(request.ip),
       ),
   })

@@ -45,6 +45,7 @@ describe('form definitions', () => {
         max_responses: null,
         closed_message: null,
         thank_you: { title: null, message: null, redirect_url: null },
+        partial_responses: false,
       },
       response_count: 0,
       last_response_at: null,

@@ -18,6 +18,7 @@ const defaults = {
   max_responses: null,
   closed_message: null,
   thank_you: { title: null, message: null, redirect_url: null },
+  partial_responses: false,
 }
 
 describe('form settings', () => {
@@ -132,6 +133,7 @@ describe('form settings', () => {
       'closed_message',
       'closes_at',
       'max_responses',
+      'partial_responses',
       'public',
       'thank_you',
     ])

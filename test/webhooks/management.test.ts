@@ -48,7 +48,7 @@ describe('webhook management', () => {
       url: 'https://hooks.example.com/canvass',
       enabled: true,
       verify_ssl: true,
-      event_types: { form_response: true },
+      event_types: { form_response: true, draft_updated: false },
       created_at: expect.stringMatching(timestamp),
       updated_at: expect.stringMatching(timestamp),
     })
@@ -85,11 +85,14 @@ describe('webhook management', () => {
     expect(again.body).not.toContain('plain-secret')
     // event_types merges too: a kind left out keeps its setting.
     const kept = await put('merge', { event_types: {} })
-    expect(kept.json().webhook.event_types).toEqual({ form_response: false })
+    expect(kept.json().webhook.event_types).toEqual({ form_response: false, draft_updated: false })
     const on = await put('merge', { event_types: { form_response: true } })
-    expect(on.json().webhook.event_types).toEqual({ form_response: true })
+    expect(on.json().webhook.event_types).toEqual({ form_response: true, draft_updated: false })
+    const drafts = await put('merge', { event_types: { draft_updated: true } })
+    expect(drafts.json().webhook.event_types).toEqual({ form_response: true, draft_updated: true })
     expect((await put('merge', { event_types: {} })).json().webhook.event_types).toEqual({
       form_response: true,
+      draft_updated: true,
     })
   })
 

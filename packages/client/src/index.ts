@@ -225,6 +225,39 @@ export function createCanvass(options: CanvassOptions) {
           }),
         ).then(() => undefined),
     },
+    drafts: {
+      /** Every open draft of a form whose `settings.partial_responses` is true (newest first). */
+      list: (formId: string) =>
+        everything((query) =>
+          api.GET('/v1/forms/{form_id}/drafts', { params: { path: form_id(formId), query } }),
+        ),
+      page: (formId: string, page: number, pageSize = pageSizeOr()) =>
+        onePage(() =>
+          api.GET('/v1/forms/{form_id}/drafts', {
+            params: { path: form_id(formId), query: { page, page_size: pageSize } },
+          }),
+        ),
+      /** Starts a draft of a public form (no token needed): its resume token, pages so far, next page. */
+      start: (formId: string, submission: Submission) =>
+        call(() =>
+          api.POST('/v1/public/forms/{form_id}/drafts', { params: { path: form_id(formId) }, body: submission }),
+        ),
+      /** Merges answers into a draft by question id; `null` removes one. */
+      update: (resumeToken: string, change: Partial<Submission>) =>
+        call(() =>
+          api.PATCH('/v1/public/drafts/{resume_token}', {
+            params: { path: { resume_token: resumeToken } },
+            body: change,
+          }),
+        ),
+      /** Stores the draft's response (as a public submission would) and ends the draft. */
+      complete: (resumeToken: string) =>
+        call(() =>
+          api.POST('/v1/public/drafts/{resume_token}/complete', {
+            params: { path: { resume_token: resumeToken } },
+          }),
+        ),
+    },
     insights: {
       /** NPS, CSAT, distributions, means and the timeline of the responses matching `filter`. */
       get: (formId: string, filter: ResponseFilter = {}) =>

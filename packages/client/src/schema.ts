@@ -194,6 +194,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forms/{form_id}/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List open drafts, newest first
+         * @description Only for a form with `settings.partial_responses` true; otherwise `404` saying so. Completed drafts are responses and are not listed here.
+         *
+         *     Needs scope `responses:read`.
+         */
+        get: operations["listDrafts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/forms/{form_id}/insights": {
         parameters: {
             query?: never;
@@ -582,6 +604,66 @@ export interface paths {
          *     Needs scope `webhooks:write`.
          */
         post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/forms/{form_id}/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a draft: answers kept on the server until completed
+         * @description Answers are checked as a submission checks them, but none is required. No token; answers CORS from any origin. Counted with submissions against the per-address limit (`CANVASS_PUBLIC_RATE_LIMIT`); body at most 256 KiB.
+         */
+        post: operations["startDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/drafts/{resume_token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Merge answers into a draft
+         * @description Answers off the path so far are kept but do not count. No token; answers CORS from any origin. Counted with submissions against the per-address limit (`CANVASS_PUBLIC_RATE_LIMIT`); body at most 256 KiB.
+         */
+        patch: operations["updateDraft"];
+        trace?: never;
+    };
+    "/v1/public/drafts/{resume_token}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a draft: store its response and end it
+         * @description Stores the answers on the path as a public submission would, with its webhook events; refused (400), the draft stays as it was. No body needed. No token; answers CORS from any origin. Counted with submissions against the per-address limit (`CANVASS_PUBLIC_RATE_LIMIT`); body at most 256 KiB.
+         */
+        post: operations["completeDraft"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1020,6 +1102,8 @@ export interface components {
                 closes_at: string | null;
                 max_responses: number | null;
                 closed_message: string | null;
+                /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
+                partial_responses: boolean;
                 thank_you: {
                     title: string | null;
                     message: string | null;
@@ -1172,6 +1256,30 @@ export interface components {
             page_size: string;
             items: components["schemas"]["Response"][];
         };
+        /** @description A draft as the team sees it: answers so far, not a response. */
+        Draft: {
+            id: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            started_at: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            updated_at: string;
+            /** @description The last page of the path so far (see `pages` of a draft). */
+            last_page: string | null;
+            /** @description The answers on the path so far, as the responses listing shows answers. */
+            answers: components["schemas"]["Answer"][];
+            hidden: {
+                name: string;
+                value: string;
+            }[];
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        DraftPage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["Draft"][];
+        };
         /** @description A contact list. */
         ContactList: {
             id: string;
@@ -1220,10 +1328,12 @@ export interface components {
             url: string;
             enabled: boolean;
             verify_ssl: boolean;
-            /** @description Event kinds the webhook receives; `form_response` is the only kind. */
+            /** @description Event kinds the webhook receives. */
             event_types: {
                 /** @description A stored response of the form. */
                 form_response: boolean;
+                /** @description A draft started or changed, while the form has `settings.partial_responses`. */
+                draft_updated: boolean;
             };
             /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
             created_at: string;
@@ -1548,6 +1658,8 @@ export interface operations {
                         closes_at?: string | null;
                         max_responses?: number | null;
                         closed_message?: string | null;
+                        /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
+                        partial_responses?: boolean;
                         thank_you?: {
                             title?: string | null;
                             message?: string | null;
@@ -1778,6 +1890,8 @@ export interface operations {
                         closes_at?: string | null;
                         max_responses?: number | null;
                         closed_message?: string | null;
+                        /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
+                        partial_responses?: boolean;
                         thank_you?: {
                             title?: string | null;
                             message?: string | null;
@@ -2328,6 +2442,87 @@ export interface operations {
             };
         };
     };
+    listDrafts: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftPage"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getInsights: {
         parameters: {
             query?: {
@@ -2810,6 +3005,8 @@ export interface operations {
                             closes_at?: string | null;
                             max_responses?: number | null;
                             closed_message?: string | null;
+                            /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
+                            partial_responses?: boolean;
                             thank_you?: {
                                 title?: string | null;
                                 message?: string | null;
@@ -4009,9 +4206,10 @@ export interface operations {
                     secret?: string | null;
                     /** @description Verify the TLS certificate of https targets; default true. */
                     verify_ssl?: boolean;
-                    /** @description Default `{"form_response": true}`; on create a kind left out is on; on an update it keeps its setting. */
+                    /** @description Default `{"form_response": true, "draft_updated": false}`; on create a kind left out takes its default; on an update it keeps its setting. */
                     event_types?: {
                         form_response?: boolean;
+                        draft_updated?: boolean;
                     };
                 };
             };
@@ -4628,6 +4826,289 @@ export interface operations {
             };
         };
     };
+    startDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    answers: {
+                        [key: string]: unknown;
+                    };
+                    /** @description String values by hidden field name. */
+                    hidden?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description How far a draft has come. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Names the draft; keep it to change or complete it. */
+                        resume_token: string;
+                        /** @description Page ids of the path so far: from the first up to `next_page`, or the whole path. */
+                        pages: string[];
+                        /** @description The first page of the path with a required question still unanswered; null when the draft can be completed. */
+                        next_page: string | null;
+                    };
+                };
+            };
+            /** @description Invalid answers (`validation_failed`), every problem listed, or not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such form, or it is not public; or no open draft has this token (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The form no longer accepts answers (`form_closed`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 256 KiB (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many submissions from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume token the draft was started with: 22 URL-safe characters. */
+                resume_token: string;
+            };
+            cookie?: never;
+        };
+        /** @description Merged by question id and hidden name: a value replaces the one kept, `null` removes it. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    answers?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description String values by hidden field name. */
+                    hidden?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description How far a draft has come. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Names the draft; keep it to change or complete it. */
+                        resume_token: string;
+                        /** @description Page ids of the path so far: from the first up to `next_page`, or the whole path. */
+                        pages: string[];
+                        /** @description The first page of the path with a required question still unanswered; null when the draft can be completed. */
+                        next_page: string | null;
+                    };
+                };
+            };
+            /** @description Invalid answers (`validation_failed`), every problem listed, or not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such form, or it is not public; or no open draft has this token (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The draft kept changing under other requests at the same time (`conflict`): send it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The form no longer accepts answers (`form_closed`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 256 KiB (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many submissions from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    completeDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume token the draft was started with: 22 URL-safe characters. */
+                resume_token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        submitted_at: string;
+                    };
+                };
+            };
+            /** @description Invalid answers (`validation_failed`), every problem listed, or not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such form, or it is not public; or no open draft has this token (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The form no longer accepts answers (`form_closed`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 256 KiB (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many submissions from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getPublicForm: {
         parameters: {
             query?: never;
@@ -4657,6 +5138,8 @@ export interface operations {
                             closes_at: string | null;
                             max_responses: number | null;
                             closed_message: string | null;
+                            /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
+                            partial_responses: boolean;
                             thank_you: {
                                 title: string | null;
                                 message: string | null;

@@ -12,6 +12,7 @@ import { sessionTokens } from './011_session_tokens.js'
 import { lastResponse } from './012_last_response.js'
 import { answerInsights } from './013_answer_insights.js'
 import { responseSearch } from './014_response_search.js'
+import { drafts } from './015_drafts.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012_last_response': lastResponse,
   '013_answer_insights': answerInsights,
   '014_response_search': responseSearch,
+  '015_drafts': drafts,
 }

@@ -37,8 +37,29 @@ export interface ResponseSearchTable {
   search_text: string
 }
 
+/** A respondent's answers so far (docs/api.md#drafts); answers and hidden as given, by id and name. */
+export interface DraftsTable {
+  id: string
+  form_id: string
+  /** SHA-256 of the resume token, base64url: the token itself is never stored. */
+  token_digest: string
+  /** `{"<question_id>": value}` as JSON text, every answer kept, on the path or not. */
+  answers_json: string
+  /** `{"<name>": "value"}` as JSON text. */
+  hidden_json: string
+  /** The last page of the draft's path so far (docs/api.md#drafts); null for a form without questions. */
+  last_page: string | null
+  started_at: number
+  updated_at: number
+  /** When it was completed; an ended draft is found by no token and listed nowhere. */
+  ended_at: number | null
+  /** The response its completion stored. */
+  response_id: string | null
+}
+
 export interface FormsTables {
   forms: FormsTable
   responses: ResponsesTable
   response_search: ResponseSearchTable
+  drafts: DraftsTable
 }

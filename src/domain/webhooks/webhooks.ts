@@ -15,6 +15,8 @@ export type WebhookRow = Selectable<WebhooksTable>
 
 export interface EventTypes {
   form_response: boolean
+  /** A draft was started or changed (docs/webhooks.md#draft_updated); off unless asked for. */
+  draft_updated: boolean
 }
 
 export interface WebhookView {
@@ -38,7 +40,7 @@ export interface WebhookInput {
 
 export function eventTypesOf(row: Pick<WebhookRow, 'event_types'>): EventTypes {
   const parsed = JSON.parse(row.event_types) as Partial<EventTypes>
-  return { form_response: parsed.form_response === true }
+  return { form_response: parsed.form_response === true, draft_updated: parsed.draft_updated === true }
 }
 
 export function webhookView(row: WebhookRow): WebhookView {
@@ -138,7 +140,10 @@ export async function putWebhook(
             enabled: input.enabled === false ? 0 : 1,
             secret: input.secret ?? null,
             verify_ssl: input.verify_ssl === false ? 0 : 1,
-            event_types: JSON.stringify({ form_response: input.event_types?.form_response ?? true }),
+            event_types: JSON.stringify({
+              form_response: input.event_types?.form_response ?? true,
+              draft_updated: input.event_types?.draft_updated ?? false,
+            }),
             failing_since: null,
             created_at: now,
             updated_at: now,
@@ -158,8 +163,9 @@ export async function putWebhook(
       if (input.secret !== undefined) changes.secret = input.secret
       if (input.verify_ssl !== undefined) changes.verify_ssl = input.verify_ssl ? 1 : 0
       // Merge, like every other field: a kind left out of `event_types` keeps its setting.
-      if (input.event_types?.form_response !== undefined) {
-        changes.event_types = JSON.stringify({ form_response: input.event_types.form_response })
+      const kinds = input.event_types ?? {}
+      if (kinds.form_response !== undefined || kinds.draft_updated !== undefined) {
+        changes.event_types = JSON.stringify({ ...eventTypesOf(existing), ...kinds })
       }
       const row = await trx
         .updateTable('webhooks')

@@ -18,6 +18,8 @@ export interface FormSettings {
   max_responses: number | null
   closed_message: string | null
   thank_you: ThankYou
+  /** The team sees drafts (docs/api.md#drafts): listed, and sent to webhooks that ask for them. */
+  partial_responses: boolean
 }
 
 export interface FormSettingsInput {
@@ -26,6 +28,7 @@ export interface FormSettingsInput {
   max_responses?: number | null
   closed_message?: string | null
   thank_you?: Partial<ThankYou>
+  partial_responses?: boolean
 }
 
 export const CLOSED_MESSAGE_MAX = 1000
@@ -40,6 +43,7 @@ export function defaultSettings(): FormSettings {
     max_responses: null,
     closed_message: null,
     thank_you: { title: null, message: null, redirect_url: null },
+    partial_responses: false,
   }
 }
 
@@ -52,6 +56,7 @@ export function completeSettings(input: FormSettingsInput | undefined): FormSett
     max_responses: input?.max_responses ?? null,
     closed_message: input?.closed_message ?? null,
     thank_you: { ...defaults.thank_you, ...(input?.thank_you ?? {}) },
+    partial_responses: input?.partial_responses ?? defaults.partial_responses,
   }
 }
 

@@ -22,6 +22,8 @@ export const formDefinition = {
   ],
   hidden: ['run'],
   variables: [{ name: 'score', calculations: [{ op: 'add', question_id: 'q_sat' }] }],
+  // The team's drafts listing answers only for a form that shows drafts.
+  settings: { partial_responses: true },
 }
 
 export function submission(run: string, satisfaction = 4) {

@@ -37,6 +37,10 @@ const SettingsFields = {
     }),
   ),
   closed_message: nullable(Type.String({ minLength: 1, maxLength: CLOSED_MESSAGE_MAX })),
+  partial_responses: Type.Boolean({
+    description:
+      'The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false.',
+  }),
 }
 
 export const SettingsBody = Type.Object(
@@ -45,6 +49,7 @@ export const SettingsBody = Type.Object(
     closes_at: Type.Optional(SettingsFields.closes_at),
     max_responses: Type.Optional(SettingsFields.max_responses),
     closed_message: Type.Optional(SettingsFields.closed_message),
+    partial_responses: Type.Optional(SettingsFields.partial_responses),
     thank_you: Type.Optional(
       Type.Object(
         {

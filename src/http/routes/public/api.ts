@@ -3,25 +3,22 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
 import { publicFormView } from '../../../domain/forms/public.js'
-import { NotAcceptingError } from '../../../shared/forms/settings.js'
-import { ApiError } from '../../errors.js'
 import { FormParams } from '../../schemas.js'
 import { FormSchema, SubmissionBody } from '../forms/schemas.js'
 import { SettingsSchema } from '../forms/settings-schemas.js'
+import {
+  acceptingForm,
+  formClosed,
+  limitPublicSubmission,
+  PUBLIC_BODY_LIMIT,
+  preflights,
+  problem,
+  publicRefusal,
+} from './common.js'
+import { publicDraftRoutes } from './drafts.js'
 
 // docs/api.md#public-api: the JSON endpoints for respondents' own front-ends. No token; any origin may call
 // them (CORS), and only them: no other /v1 path answers CORS.
-
-export const PUBLIC_BODY_LIMIT = 256 * 1024
-
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
-})
-
-function formClosed(formId: string): ApiError {
-  return new ApiError('form_closed', `form ${formId} no longer accepts answers`)
-}
 
 const PublicFormSchema = Type.Object(
   {
@@ -43,16 +40,12 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
     return payload
   })
 
-  for (const url of ['/v1/public/forms/:form_id', '/v1/public/forms/:form_id/responses']) {
-    app.options(url, { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .code(204)
-        .header('access-control-allow-methods', 'GET, POST')
-        .header('access-control-allow-headers', 'Content-Type')
-        .header('access-control-max-age', '600')
-        .send(),
-    )
-  }
+  preflights(app, {
+    '/v1/public/forms/:form_id': 'GET, POST',
+    '/v1/public/forms/:form_id/responses': 'GET, POST',
+  })
+  // Inside this plugin, so the drafts' answers carry the same CORS header.
+  await app.register(publicDraftRoutes)
 
   app.get(
     '/v1/public/forms/:form_id',
@@ -85,17 +78,7 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
     {
       config: { public: true },
       bodyLimit: PUBLIC_BODY_LIMIT,
-      onRequest: async (request, reply) => {
-        const verdict = await app.countPublicSubmission(request, request.params.form_id)
-        if (verdict.exceeded) {
-          app.ctx.publicForms.refused('rate_limited')
-          reply.header('retry-after', String(verdict.retryAfter))
-          throw new ApiError(
-            'rate_limited',
-            `too many submissions from this address; retry in ${verdict.retryAfter} s`,
-          )
-        }
-      },
+      onRequest: (request, reply) => limitPublicSubmission(app, request, reply, request.params.form_id),
       schema: {
         tags,
         operationId: 'submitPublicResponse',
@@ -120,20 +103,13 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { form_id: formId } = request.params
-      const found = request.submittedForm
-      if (found?.acceptance !== 'accepting') {
-        app.ctx.publicForms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
-        throw found?.acceptance === 'closed' ? formClosed(formId) : notFound('form', formId)
-      }
+      const found = acceptingForm(app, request.submittedForm, formId)
       try {
         const stored = await app.ctx.publicForms.submit(found.workspaceId, formId, request.body)
         if (!stored) throw notFound('form', formId)
         return reply.code(201).send({ id: stored.item.id, submitted_at: stored.item.submitted_at })
       } catch (error) {
-        if (error instanceof NotAcceptingError) {
-          throw error.reason === 'closed' ? formClosed(formId) : notFound('form', formId)
-        }
-        throw error
+        throw publicRefusal(error, formId)
       }
     },
   )

@@ -28,7 +28,7 @@ import {
   type SubmittedFields,
 } from '../../pages/message-pages.js'
 import { FormParams } from '../../schemas.js'
-import { PUBLIC_BODY_LIMIT } from './api.js'
+import { PUBLIC_BODY_LIMIT } from './common.js'
 
 // docs/api.md#hosted-form-pages: the hosted form pages, their stylesheet and script, and the embed loader. Plain
 // server-rendered HTML posting application/x-www-form-urlencoded; any site may frame /f pages.

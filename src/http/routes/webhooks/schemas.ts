@@ -19,11 +19,13 @@ export const DeliveryParams = Type.Object(
 )
 
 const EventTypes = Type.Object(
-  { form_response: Type.Boolean({ description: 'A stored response of the form.' }) },
   {
-    additionalProperties: false,
-    description: 'Event kinds the webhook receives; `form_response` is the only kind.',
+    form_response: Type.Boolean({ description: 'A stored response of the form.' }),
+    draft_updated: Type.Boolean({
+      description: 'A draft started or changed, while the form has `settings.partial_responses`.',
+    }),
   },
+  { additionalProperties: false, description: 'Event kinds the webhook receives.' },
 )
 
 export const WebhookBody = Type.Object(
@@ -49,11 +51,11 @@ export const WebhookBody = Type.Object(
     ),
     event_types: Type.Optional(
       Type.Object(
-        { form_response: Type.Optional(Type.Boolean()) },
+        { form_response: Type.Optional(Type.Boolean()), draft_updated: Type.Optional(Type.Boolean()) },
         {
           additionalProperties: false,
           description:
-            'Default `{"form_response": true}`; on create a kind left out is on; on an update it keeps its setting.',
+            'Default `{"form_response": true, "draft_updated": false}`; on create a kind left out takes its default; on an update it keeps its setting.',
         },
       ),
     ),

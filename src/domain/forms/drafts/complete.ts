@@ -1,0 +1,59 @@
+import type { Clock } from '../../../clock.js'
+import type { Database } from '../../../db/database.js'
+import { draftProgress } from '../../../shared/flow/progress.js'
+import { DomainError, notFound } from '../../errors.js'
+import type { DeliverySignal } from '../../webhooks/signal.js'
+import type { PublicForm } from '../public.js'
+import { NothingStored, type StoredResponse, type StoreOptions, storeResponses } from '../responses/store.js'
+import { type DraftRow, draftAnswersOf } from './store.js'
+
+export const noDraft = () => new DomainError('not_found', 'no open draft has this resume token')
+
+/**
+ * Submits the draft's answers on its path as a public submission (storeResponses, the path every
+ * response is stored by) and ends the draft, in one transaction: of two completions at once one
+ * finds it ended (404); refused (validation_failed, NotAcceptingError), the draft stays as it was.
+ */
+export async function completeDraft(
+  database: Database,
+  clock: Clock,
+  signal: DeliverySignal,
+  options: Pick<StoreOptions, 'definitions' | 'ids'>,
+  found: PublicForm,
+  draft: DraftRow,
+): Promise<StoredResponse> {
+  const answers = draftAnswersOf(draft)
+  const { onPath } = draftProgress(found.form, answers)
+  const formId = found.form.id
+  const batch = {
+    workspaceId: found.workspaceId,
+    formId,
+    submissions: [{ answers: onPath, hidden: answers.hidden }],
+  }
+  try {
+    return await database.transaction(async (trx) => {
+      const now = clock.nowMicros()
+      const ended = await trx
+        .updateTable('drafts')
+        .set({ ended_at: now, updated_at: now })
+        .where('id', '=', draft.id)
+        .where('ended_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst()
+      if (!ended) throw noDraft()
+      const [outcome] = (await storeResponses(trx, clock, signal, batch, { ...options, public: true })) ?? []
+      if (!outcome) throw notFound('form', formId)
+      if ('refused' in outcome) throw outcome.refused
+      await trx
+        .updateTable('drafts')
+        .set({ response_id: outcome.stored.item.id })
+        .where('id', '=', draft.id)
+        .execute()
+      return outcome.stored
+    })
+  } catch (error) {
+    // A refusal comes as NothingStored, which rolls the draft's end back with the rest.
+    const refused = error instanceof NothingStored ? error.outcomes[0] : undefined
+    throw refused && 'refused' in refused ? refused.refused : error
+  }
+}

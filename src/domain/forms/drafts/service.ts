@@ -1,0 +1,205 @@
+import type { Clock } from '../../../clock.js'
+import type { Database, Transaction } from '../../../db/database.js'
+import { IdPool } from '../../../ids.js'
+import type { ProductMetrics } from '../../../product-metrics.js'
+import {
+  type DraftAnswers,
+  draftChangeErrors,
+  draftProgress,
+  mergeDraft,
+} from '../../../shared/flow/progress.js'
+import type { FormDefinition } from '../../../shared/forms/definition.js'
+import { conflict, notFound, validationFailed } from '../../errors.js'
+import type { MemoryBudget, Page } from '../../listing.js'
+import type { DeliverySignal } from '../../webhooks/signal.js'
+import type { PublicForm } from '../public.js'
+import { definitionMemo } from '../responses/store.js'
+import { completeDraft, noDraft } from './complete.js'
+import {
+  type DraftRow,
+  draftAnswersOf,
+  draftView,
+  enqueueDraftUpdated,
+  findOpenDraft,
+  findOpenDraftById,
+  formExists,
+  listDrafts,
+  newResumeToken,
+  pruneDrafts,
+  tokenDigest,
+} from './store.js'
+
+// Drafts (docs/api.md#drafts): a respondent's answers kept on the server between pages and
+// devices, named by a resume token. The routes check first that the form accepts answers (the
+// public rules); completing stores the response through storeResponses, as a public submission
+// is stored, in the transaction that ends the draft.
+
+/** What a respondent's front-end is told after each change. */
+export interface DraftState {
+  resume_token: string
+  pages: string[]
+  next_page: string | null
+}
+
+/** A draft's answers and hidden values as a request changes them (null removes one). */
+export type DraftChange = Partial<DraftAnswers>
+
+function checkedChange(definition: FormDefinition, change: DraftChange): void {
+  const errors = draftChangeErrors(definition, change)
+  if (errors.length > 0) throw validationFailed(errors)
+}
+
+/** What writing a draft takes. */
+interface DraftWriter {
+  database: Database
+  clock: Clock
+  signal: DeliverySignal
+  ids: IdPool
+}
+
+/** Writes a draft's row inside the transaction; undefined when there was no row to write. */
+type WriteRow = (trx: Transaction, lastPage: string | null) => Promise<DraftRow | undefined>
+
+/**
+ * Writes the draft's row (`write`) and, when the team sees drafts, its `draft_updated` event, in
+ * one transaction; the draft's progress, or undefined when `write` wrote no row.
+ */
+async function saveDraft(
+  { database, clock, signal, ids }: DraftWriter,
+  found: PublicForm,
+  draft: DraftAnswers,
+  write: WriteRow,
+): Promise<Omit<DraftState, 'resume_token'> | undefined> {
+  const progress = draftProgress(found.form, draft)
+  const lastPage = progress.pages.at(-1) ?? null
+  const written = await database.transaction(async (trx) => {
+    const row = await write(trx, lastPage)
+    if (!row) return false
+    if (!found.form.settings.partial_responses) return true
+    const view = draftView(found.form, row, progress.onPath, draft.hidden)
+    const event = { workspaceId: found.workspaceId, formId: found.form.id, draft: view }
+    await enqueueDraftUpdated(trx, clock, signal, event, ids)
+    return true
+  })
+  return written ? { pages: progress.pages, next_page: progress.next_page } : undefined
+}
+
+// Changes to one draft at once are rare (one respondent): a few tries are plenty.
+const MERGE_ATTEMPTS = 5
+
+export function draftsService(
+  database: Database,
+  clock: Clock,
+  signal: DeliverySignal,
+  metrics: ProductMetrics,
+  changed: (formId: string) => void = () => {},
+) {
+  const { db } = database
+  const ids = new IdPool(() => clock.now())
+  const definitions = definitionMemo()
+
+  const writer: DraftWriter = { database, clock, signal, ids }
+  const saved = (found: PublicForm, draft: DraftAnswers, write: WriteRow) =>
+    saveDraft(writer, found, draft, write)
+
+  return {
+    /** The open draft of this token; undefined for an unknown, ended or malformed token. */
+    async find(token: string): Promise<DraftRow | undefined> {
+      const digest = tokenDigest(token)
+      return digest === undefined ? undefined : findOpenDraft(db, digest)
+    },
+
+    /** Starts a draft of a form that accepts answers. */
+    async start(found: PublicForm, change: DraftChange): Promise<DraftState> {
+      checkedChange(found.form, change)
+      const draft = mergeDraft({ answers: {}, hidden: {} }, change)
+      const { token, digest } = newResumeToken()
+      const now = clock.nowMicros()
+      const insert = (trx: Transaction, lastPage: string | null) =>
+        trx
+          .insertInto('drafts')
+          .values({
+            id: ids.next('drf'),
+            form_id: found.form.id,
+            token_digest: digest,
+            answers_json: JSON.stringify(draft.answers),
+            hidden_json: JSON.stringify(draft.hidden),
+            last_page: lastPage,
+            started_at: now,
+            updated_at: now,
+            ended_at: null,
+            response_id: null,
+          })
+          .returningAll()
+          .executeTakeFirst()
+      const progress = await saved(found, draft, insert).catch(async (error: unknown) => {
+        // The form was deleted since it was read (its row is what the draft references).
+        if (!(await formExists(db, found.form.id))) throw notFound('form', found.form.id)
+        throw error
+      })
+      if (!progress) throw noDraft()
+      return { resume_token: token, ...progress }
+    },
+
+    /**
+     * Merges answers into an open draft (`draft`, as `find` gave it). The write holds only if the
+     * draft is still as read; else it is read again and merged again, so that two changes at once
+     * both count (no lock, the same on both databases).
+     */
+    async update(
+      found: PublicForm,
+      token: string,
+      draft: DraftRow,
+      change: DraftChange,
+    ): Promise<DraftState> {
+      checkedChange(found.form, change)
+      let current: DraftRow | undefined = draft
+      for (let attempt = 0; attempt < MERGE_ATTEMPTS && current; attempt++) {
+        const { id, updated_at: seen } = current
+        const merged = mergeDraft(draftAnswersOf(current), change)
+        const progress = await saved(found, merged, (trx, lastPage) =>
+          trx
+            .updateTable('drafts')
+            .set({
+              answers_json: JSON.stringify(merged.answers),
+              hidden_json: JSON.stringify(merged.hidden),
+              last_page: lastPage,
+              updated_at: clock.nowMicros(),
+            })
+            .where('id', '=', id)
+            .where('updated_at', '=', seen)
+            .where('ended_at', 'is', null)
+            .returningAll()
+            .executeTakeFirst(),
+        )
+        if (progress) return { resume_token: token, ...progress }
+        current = await findOpenDraftById(db, id)
+      }
+      if (current) throw conflict('the draft was changed by other requests meanwhile; send the change again')
+      throw noDraft()
+    },
+
+    /**
+     * Submits the draft's answers on its path as a public submission and ends it, in one
+     * transaction: refused (validation_failed, NotAcceptingError), the draft stays as it was.
+     */
+    async complete(found: PublicForm, draft: DraftRow) {
+      const stored = await completeDraft(database, clock, signal, { definitions, ids }, found, draft)
+      changed(found.form.id)
+      metrics.responsesStored.inc()
+      return stored
+    },
+
+    /**
+     * A page of the form's open drafts, newest first; undefined when the form is not in the
+     * workspace, 'hidden' when its settings do not show drafts to the team.
+     */
+    page: (workspaceId: string, formId: string, page: Page, budget: MemoryBudget) =>
+      listDrafts(db, budget, workspaceId, formId, page),
+
+    /** Deletes up to `limit` drafts untouched since `before` (µs); how many went. */
+    prune: (before: number, limit: number) => pruneDrafts(db, before, limit),
+  }
+}
+
+export type DraftsService = ReturnType<typeof draftsService>
