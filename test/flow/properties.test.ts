@@ -174,7 +174,9 @@ describe('random definitions', () => {
         expect(built.item.variables).toEqual(simulation.variables)
         expect(built.ending).toBe(simulation.ending)
       }),
-      { numRuns: 600 },
+      // About 4 in 100 random definitions pass the checks: 3,000 runs judge ~120 submissions (600
+      // judged 20-29, too close to the bound below).
+      { numRuns: 3000 },
     )
     expect(judged).toBeGreaterThan(20)
   })

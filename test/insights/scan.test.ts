@@ -158,6 +158,7 @@ describe('responses stored before their own figures were kept', () => {
     await sql`drop table text_answers`.execute(db)
     await sql`alter table forms drop column last_response_at`.execute(db)
     await sql`drop table response_search`.execute(db)
+    await sql`drop table drafts`.execute(db)
     await sql`delete from kysely_migration where name >= '010'`.execute(db)
     expect(await migrateToLatest(ctx.database)).toEqual([
       '010_response_figures',
@@ -165,6 +166,7 @@ describe('responses stored before their own figures were kept', () => {
       '012_last_response',
       '013_answer_insights',
       '014_response_search',
+      '015_drafts',
     ])
     const marked = await db.selectFrom('insight_rebuilds').select('form_id').execute()
     expect(marked.map((row) => row.form_id)).toContain(formId)
