@@ -33,8 +33,9 @@ function loggedRequest(request: { method?: string; url?: string }) {
 
 // Every credential Canvass issues starts with one of these: API tokens `cvs_` (domain/tokens.ts),
 // dashboard session secrets `cvss_` (domain/sessions.ts), webhook secrets `whsec_`
-// (domain/webhooks/signing.ts). A new kind of secret adds its prefix here, and only here.
-const CREDENTIAL_PREFIXES = ['cvs', 'cvss', 'whsec']
+// (domain/webhooks/signing.ts), drafts' resume tokens `cvd_` (domain/forms/drafts/store.ts). A new
+// kind of secret adds its prefix here, and only here.
+const CREDENTIAL_PREFIXES = ['cvs', 'cvss', 'cvd', 'whsec']
 const prefixes = CREDENTIAL_PREFIXES.join('|')
 
 /** Decoded text that holds a credential. */

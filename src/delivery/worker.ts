@@ -298,18 +298,25 @@ function schedule(ctx: WorkerContext, webhookId: string): void {
 async function prune(ctx: WorkerContext): Promise<void> {
   const day = 24 * 3600 * 1_000_000
   const now = ctx.clock.nowMicros()
+  // Each on its own: one failing does not keep the other from its round.
+  const pruned = await Promise.all([
+    pruneStep(ctx, 'old webhook deliveries', () =>
+      pruneFinishedDeliveries(ctx.database.db, now - ctx.config.deliveryRetentionDays * day, PRUNE_BATCH),
+    ),
+    pruneStep(ctx, 'old drafts', () =>
+      pruneDrafts(ctx.database.db, now - ctx.config.draftDays * day, PRUNE_BATCH),
+    ),
+  ])
+  const full = pruned.some((count) => count === PRUNE_BATCH)
+  ctx.nextPruneAt = full ? 0 : ctx.clock.now() + ctx.pruneEveryMs
+}
+
+/** How many rows one prune deleted; 0 when it failed (logged, tried again next round). */
+async function pruneStep(ctx: WorkerContext, what: string, step: () => Promise<number>): Promise<number> {
   try {
-    const deliveries = await pruneFinishedDeliveries(
-      ctx.database.db,
-      now - ctx.config.deliveryRetentionDays * day,
-      PRUNE_BATCH,
-    )
-    const drafts = await pruneDrafts(ctx.database.db, now - ctx.config.draftDays * day, PRUNE_BATCH)
-    const full = deliveries === PRUNE_BATCH || drafts === PRUNE_BATCH
-    ctx.nextPruneAt = full ? 0 : ctx.clock.now() + ctx.pruneEveryMs
+    return await step()
   } catch (error) {
-    if (!ctx.stopping)
-      ctx.logger.warn({ err: error }, 'pruning old webhook deliveries or drafts failed; retrying later')
-    ctx.nextPruneAt = ctx.clock.now() + ctx.pruneEveryMs
+    if (!ctx.stopping) ctx.logger.warn({ err: error }, `pruning ${what} failed; retrying later`)
+    return 0
   }
 }

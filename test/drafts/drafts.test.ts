@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { findPublicForm } from '../../src/domain/forms/public.js'
 import { useTestContext } from '../support/context.js'
 import { completeDraft, draftForm, listed, patchDraft, startDraft } from './support.js'
 
@@ -14,7 +15,7 @@ describe('a draft', () => {
     expect(started.statusCode).toBe(201)
     expect(started.headers['access-control-allow-origin']).toBe('*')
     const { resume_token: token, ...first } = started.json()
-    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(token).toMatch(/^cvd_[A-Za-z0-9_-]{22}$/)
     // `travelled` (intro) is required and unanswered: the draft is on its first page.
     expect(first).toEqual({ pages: ['intro'], next_page: 'intro' })
 
@@ -112,6 +113,22 @@ describe('a draft', () => {
     const [a, b] = await Promise.all([completeDraft(ctx, token), completeDraft(ctx, token)])
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 404])
     expect(await listed(ctx, formId)).toHaveLength(1)
+  })
+
+  it('completes with the answers it holds as it ends, not those it held when the request read it', async () => {
+    const formId = await draftForm(ctx)
+    const token = (await startDraft(ctx, formId, { answers: { name: 'Ada', travelled: false } })).json()
+      .resume_token
+    // The completion has read the draft (as its route does first); a change commits meanwhile.
+    const read = await ctx.appContext.drafts.find(token)
+    expect((await patchDraft(ctx, token, { answers: { name: 'Grace', why: 'Time' } })).statusCode).toBe(200)
+    const found = await findPublicForm(ctx.database.db, ctx.clock, formId)
+    if (!read || !found) throw new Error('the draft and its form are there')
+    const stored = await ctx.appContext.drafts.complete(found, read)
+    expect(stored.item.answers.map((answer) => answer.question.id)).toEqual(['name', 'travelled', 'why'])
+    expect(stored.json).toContain('"Grace"')
+    expect(stored.json).toContain('"Time"')
+    expect(stored.json).not.toContain('"Ada"')
   })
 
   it('answers 404 for unknown and malformed tokens, and for forms that are not public', async () => {

@@ -82,6 +82,32 @@ describe('hostile drafts', () => {
     expect(long.statusCode).toBe(200)
   })
 
+  it('holds no more answers than one submission could send, however many changes bring them', async () => {
+    const questions = Array.from({ length: 30 }, (_, n) => ({
+      id: `q${n}`,
+      title: `Q${n}`,
+      type: 'long_text',
+      properties: { max_length: 10_000 },
+    }))
+    const formId = await draftForm(ctx, {}, { title: 'Long', questions })
+    const token = (await startDraft(ctx, formId, { answers: {} })).json().resume_token
+    let refusedAt = -1
+    for (const [n, question] of questions.entries()) {
+      const response = await patchDraft(ctx, token, { answers: { [question.id]: 'z'.repeat(10_000) } })
+      if (response.statusCode === 200) continue
+      expect(response.statusCode).toBe(400)
+      expect(response.json().errors[0]).toMatchObject({ path: '/answers' })
+      refusedAt = n
+      break
+    }
+    // 256 KiB of answers: the 27th of 10,000 characters goes past it.
+    expect(refusedAt).toBe(26)
+    // What it held stays, and a change that keeps within the bound is taken.
+    expect(
+      (await patchDraft(ctx, token, { answers: { q0: null, q26: 'z'.repeat(10_000) } })).statusCode,
+    ).toBe(200)
+  })
+
   it('answers 404 for a token that is no token, whatever its shape', async () => {
     for (const token of [
       '',
@@ -89,6 +115,7 @@ describe('hostile drafts', () => {
       '%2e%2e',
       '%20',
       'A'.repeat(22),
+      `cvd_${'A'.repeat(22)}`,
       'A'.repeat(200),
       '%F0%9F%98%80'.repeat(5),
     ]) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../src/logger.js'
+import { completeDraft, draftForm, patchDraft, startDraft } from '../drafts/support.js'
 import { createForm, tinyForm } from '../forms/fixtures.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { testBackend } from '../support/databases.js'
@@ -148,6 +149,21 @@ describe(`session secrets in URLs (issue 25, ${testBackend})`, () => {
 
     const leaks = written.filter((line) => line.includes(secret.slice('cvss_'.length)))
     expect(leaks).toEqual([])
+  })
+
+  it("never writes a draft's resume token, on any of its routes, whatever the outcome", async () => {
+    const formId = await draftForm(ctx)
+    const started = await startDraft(ctx, formId, { answers: { name: 'Ada' } })
+    expect(started.statusCode).toBe(201)
+    const token = started.json().resume_token as string
+    expect((await patchDraft(ctx, token, { answers: { travelled: 'not a yes' } })).statusCode).toBe(400)
+    expect((await patchDraft(ctx, token, { answers: { travelled: false } })).statusCode).toBe(200)
+    expect((await patchDraft(ctx, token, { answers: { why: 'Price' } })).statusCode).toBe(200)
+    expect((await completeDraft(ctx, token)).statusCode).toBe(201)
+    expect((await completeDraft(ctx, token)).statusCode).toBe(404)
+    const secret = token.slice('cvd_'.length)
+    await waitUntil(() => written.some((line) => line.includes('/complete')))
+    expect(written.filter((line) => line.includes(secret))).toEqual([])
   })
 })
 

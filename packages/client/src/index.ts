@@ -240,7 +240,10 @@ export function createCanvass(options: CanvassOptions) {
       /** Starts a draft of a public form (no token needed): its resume token, pages so far, next page. */
       start: (formId: string, submission: Submission) =>
         call(() =>
-          api.POST('/v1/public/forms/{form_id}/drafts', { params: { path: form_id(formId) }, body: submission }),
+          api.POST('/v1/public/forms/{form_id}/drafts', {
+            params: { path: form_id(formId) },
+            body: submission,
+          }),
         ),
       /** Merges answers into a draft by question id; `null` removes one. */
       update: (resumeToken: string, change: Partial<Submission>) =>

@@ -4927,7 +4927,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resume token the draft was started with: 22 URL-safe characters. */
+                /** @description The resume token the draft was started with: `cvd_` and 22 URL-safe characters. */
                 resume_token: string;
             };
             cookie?: never;
@@ -5034,7 +5034,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resume token the draft was started with: 22 URL-safe characters. */
+                /** @description The resume token the draft was started with: `cvd_` and 22 URL-safe characters. */
                 resume_token: string;
             };
             cookie?: never;

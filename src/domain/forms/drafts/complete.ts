@@ -22,25 +22,27 @@ export async function completeDraft(
   found: PublicForm,
   draft: DraftRow,
 ): Promise<StoredResponse> {
-  const answers = draftAnswersOf(draft)
-  const { onPath } = draftProgress(found.form, answers)
   const formId = found.form.id
-  const batch = {
-    workspaceId: found.workspaceId,
-    formId,
-    submissions: [{ answers: onPath, hidden: answers.hidden }],
-  }
   try {
     return await database.transaction(async (trx) => {
       const now = clock.nowMicros()
+      // The answers submitted are those the draft holds as it ends, not as it was read before: a
+      // change that committed in between (and was answered 200) is part of the response.
       const ended = await trx
         .updateTable('drafts')
         .set({ ended_at: now, updated_at: now })
         .where('id', '=', draft.id)
         .where('ended_at', 'is', null)
-        .returning('id')
+        .returning(['answers_json', 'hidden_json'])
         .executeTakeFirst()
       if (!ended) throw noDraft()
+      const answers = draftAnswersOf(ended)
+      const { onPath } = draftProgress(found.form, answers)
+      const batch = {
+        workspaceId: found.workspaceId,
+        formId,
+        submissions: [{ answers: onPath, hidden: answers.hidden }],
+      }
       const [outcome] = (await storeResponses(trx, clock, signal, batch, { ...options, public: true })) ?? []
       if (!outcome) throw notFound('form', formId)
       if ('refused' in outcome) throw outcome.refused

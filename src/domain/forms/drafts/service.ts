@@ -25,7 +25,6 @@ import {
   formExists,
   listDrafts,
   newResumeToken,
-  pruneDrafts,
   tokenDigest,
 } from './store.js'
 
@@ -49,6 +48,12 @@ function checkedChange(definition: FormDefinition, change: DraftChange): void {
   if (errors.length > 0) throw validationFailed(errors)
 }
 
+/**
+ * Most characters of answers and hidden values a draft holds: what one public submission may send
+ * (its body limit), so that changes sent one by one cannot build a response no submission could.
+ */
+const DRAFT_TEXT_MAX = 256 * 1024
+
 /** What writing a draft takes. */
 interface DraftWriter {
   database: Database
@@ -70,6 +75,14 @@ async function saveDraft(
   draft: DraftAnswers,
   write: WriteRow,
 ): Promise<Omit<DraftState, 'resume_token'> | undefined> {
+  const size = JSON.stringify(draft.answers).length + JSON.stringify(draft.hidden).length
+  if (size > DRAFT_TEXT_MAX)
+    throw validationFailed([
+      {
+        path: '/answers',
+        message: `would make the draft hold ${size} characters of answers, more than ${DRAFT_TEXT_MAX}`,
+      },
+    ])
   const progress = draftProgress(found.form, draft)
   const lastPage = progress.pages.at(-1) ?? null
   const written = await database.transaction(async (trx) => {
@@ -196,9 +209,6 @@ export function draftsService(
      */
     page: (workspaceId: string, formId: string, page: Page, budget: MemoryBudget) =>
       listDrafts(db, budget, workspaceId, formId, page),
-
-    /** Deletes up to `limit` drafts untouched since `before` (µs); how many went. */
-    prune: (before: number, limit: number) => pruneDrafts(db, before, limit),
   }
 }
 

@@ -28,12 +28,14 @@ export interface DraftView {
   hidden: { name: string; value: string }[]
 }
 
-// 128 random bits, written as 22 URL-safe characters.
+// 128 random bits, written as 22 URL-safe characters after `cvd_` (26 in all): the prefix lets logs
+// redact a token wherever it appears, as they do the other credentials (src/logger.ts).
 const TOKEN_BYTES = 16
-const tokenShape = /^[A-Za-z0-9_-]{22}$/
+const TOKEN_PREFIX = 'cvd_'
+const tokenShape = /^cvd_[A-Za-z0-9_-]{22}$/
 
 export function newResumeToken(): { token: string; digest: string } {
-  const token = randomBytes(TOKEN_BYTES).toString('base64url')
+  const token = TOKEN_PREFIX + randomBytes(TOKEN_BYTES).toString('base64url')
   return { token, digest: digestOf(token) }
 }
 

@@ -28,7 +28,7 @@ declare module 'fastify' {
 const TokenParams = Type.Object(
   {
     resume_token: Type.String({
-      description: 'The resume token the draft was started with: 22 URL-safe characters.',
+      description: 'The resume token the draft was started with: `cvd_` and 22 URL-safe characters.',
     }),
   },
   { additionalProperties: false },
