@@ -14,6 +14,7 @@ export const slowTests = [
   'test/reliability/hostile.test.ts',
   'test/reliability/memory.test.ts',
   'test/reliability/insights-memory.test.ts',
+  'test/flow/hostile.test.ts',
   // many processes
   'test/reliability/many-processes.test.ts',
   'test/webhooks/processes.test.ts',
