@@ -89,6 +89,9 @@ export async function publicDraftRoutes(fastify: FastifyInstance): Promise<void>
       const { resume_token: token } = request.params as { resume_token: string }
       request.openDraft = await app.ctx.drafts.find(token)
       if (request.openDraft) await limitPublicSubmission(app, request, reply, request.openDraft.form_id)
+      // A token that names no open draft is a failed authentication: guesses are limited as
+      // unknown API tokens are (CANVASS_AUTH_FAILURE_LIMIT per address).
+      else await app.limitFailedAuthentication(request)
     },
   }
 
