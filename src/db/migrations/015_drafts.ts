@@ -15,6 +15,7 @@ export const drafts: Migration = {
       .addColumn('last_page', 'text')
       .addColumn('started_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('ended_at', 'bigint')
       .addColumn('response_id', 'text')
       .execute()

@@ -51,6 +51,8 @@ export interface DraftsTable {
   last_page: string | null
   started_at: number
   updated_at: number
+  /** 0 when started, one more at each change: a change holds only on the version it read. */
+  version: number
   /** When it was completed; an ended draft is found by no token and listed nowhere. */
   ended_at: number | null
   /** The response its completion stored. */

@@ -140,6 +140,7 @@ export function draftsService(
             last_page: lastPage,
             started_at: now,
             updated_at: now,
+            version: 0,
             ended_at: null,
             response_id: null,
           })
@@ -168,7 +169,7 @@ export function draftsService(
       checkedChange(found.form, change)
       let current: DraftRow | undefined = draft
       for (let attempt = 0; attempt < MERGE_ATTEMPTS && current; attempt++) {
-        const { id, updated_at: seen } = current
+        const { id, version: seen } = current
         const merged = mergeDraft(draftAnswersOf(current), change)
         const progress = await saved(found, merged, (trx, lastPage) =>
           trx
@@ -178,9 +179,10 @@ export function draftsService(
               hidden_json: JSON.stringify(merged.hidden),
               last_page: lastPage,
               updated_at: clock.nowMicros(),
+              version: seen + 1,
             })
             .where('id', '=', id)
-            .where('updated_at', '=', seen)
+            .where('version', '=', seen)
             .where('ended_at', 'is', null)
             .returningAll()
             .executeTakeFirst(),
