@@ -231,7 +231,7 @@ export function configFromEnv(env: Env = process.env): Config {
     authFailureLimit: integer(env, 'CANVASS_AUTH_FAILURE_LIMIT', 20, 0, 1_000_000),
     bodyLimit: integer(env, 'CANVASS_BODY_LIMIT', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     bulkMax: integer(env, 'CANVASS_BULK_MAX', 1000, 1, 100_000),
-    listMemory: integer(env, 'CANVASS_LIST_MEMORY', 64 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
+    listMemory: integer(env, 'CANVASS_LIST_MEMORY', 48 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
     bodyMemory: integer(env, 'CANVASS_BODY_MEMORY', 4 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
     webhookAllowPrivate: flag(env, 'CANVASS_WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'CANVASS_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
