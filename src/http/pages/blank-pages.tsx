@@ -2,6 +2,8 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import { LRUCache } from 'lru-cache'
 import type { FormView } from '../../domain/forms/forms.js'
 import { redirectLocation } from '../../shared/forms/settings.js'
+import { FlowPage } from '../../shared/pages/flow-page.js'
+import { isPaged, pageState } from '../../shared/pages/flow-view.js'
 import { FormPage } from '../../shared/pages/form-page.js'
 import { renderPage } from '../../shared/pages/layout.js'
 
@@ -11,9 +13,13 @@ import { renderPage } from '../../shared/pages/layout.js'
 
 /** The page's policy: its own stylesheet and script only; forms post here or to the redirect. */
 export function pageSecurityPolicy(form?: FormView): string {
-  let formAction = "'self'"
-  const redirect = form && redirectLocation(form.settings.thank_you)
-  if (redirect) formAction += ` ${new URL(redirect).origin}`
+  // A post answers with a redirect to the thank-you's or an ending's address: allowed too.
+  const redirects = [
+    form && redirectLocation(form.settings.thank_you),
+    ...(form?.endings ?? []).map((ending) => ending.redirect_url),
+  ]
+  const origins = new Set(redirects.flatMap((redirect) => (redirect ? [new URL(redirect).origin] : [])))
+  const formAction = ["'self'", ...origins].join(' ')
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -24,6 +30,14 @@ export function pageSecurityPolicy(form?: FormView): string {
     "base-uri 'none'",
     'frame-ancestors *',
   ].join('; ')
+}
+
+/** The page a visitor with no answers yet sees: the form, or the first page of a form of several. */
+function blankPage(form: FormView) {
+  const first = form.pages[0]?.id ?? ''
+  const state = isPaged(form) ? pageState(form, {}, {}, first) : undefined
+  if (!state) return <FormPage form={form} hidden={new Map()} />
+  return <FlowPage form={form} page={first} state={state} answers={{}} hidden={{}} />
 }
 
 export interface BlankPage {
@@ -46,7 +60,7 @@ export class BlankPages {
     const version = `${form.id}@${form.updated_at}`
     const cached = this.pages.get(form.id)
     if (cached?.version === version) return cached
-    const html = renderPage(<FormPage form={form} hidden={new Map()} />)
+    const html = renderPage(blankPage(form))
     const identity = Buffer.from(html)
     const page: BlankPage = {
       version,

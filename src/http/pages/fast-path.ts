@@ -77,6 +77,8 @@ export function formPageFastPath({ forms, pages, metrics, logger, clock }: FastP
   return async (request, response) => {
     if (request.method !== 'GET' || request.headers.host === undefined) return false
     if (request.headers['x-no-compression'] !== undefined) return false
+    // A respondent partway through a form of several pages sees their own page (routes/public/flow-pages.tsx).
+    if (request.headers.cookie?.includes('canvass_draft=')) return false
     const match = PAGE_PATH.exec(request.url ?? '')
     if (!match) return false
     const encoding = chooseEncoding(request.headers['accept-encoding'])

@@ -85,3 +85,10 @@ export function answerMessage(question: Question, fields: string[]): string | un
 
 /** The summary's line for a question: its title, then the message. */
 export const summaryLine = (question: Question, message: string): string => `${question.title}: ${message}`
+
+/** An answer as the page's controls hold it: the inverse of answerFromFields. */
+export function fieldsFromAnswer(answer: unknown): string[] {
+  if (Array.isArray(answer)) return answer.map(String)
+  if (answer === undefined || answer === null) return []
+  return [String(answer)]
+}

@@ -1,3 +1,4 @@
+import { type RecallValues, recall } from '../flow/recall.js'
 import type { FormView } from '../forms/definition.js'
 import { MessagePage } from './layout.js'
 
@@ -14,13 +15,20 @@ export function closedPage(form: FormView) {
   )
 }
 
-export function thanksPage(form: FormView) {
-  const { title, message } = form.settings.thank_you
+/**
+ * The page once answered: the ending the answers reached (`ending`, an id of the form's endings),
+ * else the form's thank-you; their words recall the answers when `values` gives them.
+ */
+export function thanksPage(form: FormView, ending: string | null = null, values?: RecallValues) {
+  const chosen = ending === null ? undefined : form.endings?.find((candidate) => candidate.id === ending)
+  const { title, message } = chosen ?? form.settings.thank_you
+  const words = (text: string) => recall(text, values ?? { answers: {} })
+  const heading = title ? words(title) : undefined
   return (
     <MessagePage
-      title={title ?? 'Thank you'}
-      heading={title ?? 'Thank you!'}
-      message={message ?? 'Your answers have been sent.'}
+      title={heading ?? 'Thank you'}
+      heading={heading ?? 'Thank you!'}
+      message={message ? words(message) : 'Your answers have been sent.'}
       tone="done"
     />
   )

@@ -20,6 +20,7 @@ import {
   draftAnswersOf,
   draftView,
   enqueueDraftUpdated,
+  findDraft,
   findOpenDraft,
   findOpenDraftById,
   formExists,
@@ -74,6 +75,7 @@ async function saveDraft(
   found: PublicForm,
   draft: DraftAnswers,
   write: WriteRow,
+  reached?: string,
 ): Promise<Omit<DraftState, 'resume_token'> | undefined> {
   const size = JSON.stringify(draft.answers).length + JSON.stringify(draft.hidden).length
   if (size > DRAFT_TEXT_MAX)
@@ -84,7 +86,7 @@ async function saveDraft(
       },
     ])
   const progress = draftProgress(found.form, draft)
-  const lastPage = progress.pages.at(-1) ?? null
+  const lastPage = reached ?? progress.pages.at(-1) ?? null
   const written = await database.transaction(async (trx) => {
     const row = await write(trx, lastPage)
     if (!row) return false
@@ -95,6 +97,12 @@ async function saveDraft(
     return true
   })
   return written ? { pages: progress.pages, next_page: progress.next_page } : undefined
+}
+
+/** What `read` finds by the token's digest; undefined for a malformed token. */
+async function byToken(token: string, read: (digest: string) => Promise<DraftRow | undefined>) {
+  const digest = tokenDigest(token)
+  return digest === undefined ? undefined : read(digest)
 }
 
 // Changes to one draft at once are rare (one respondent): a few tries are plenty.
@@ -112,18 +120,20 @@ export function draftsService(
   const definitions = definitionMemo()
 
   const writer: DraftWriter = { database, clock, signal, ids }
-  const saved = (found: PublicForm, draft: DraftAnswers, write: WriteRow) =>
-    saveDraft(writer, found, draft, write)
+  const saved = (found: PublicForm, draft: DraftAnswers, write: WriteRow, reached?: string) =>
+    saveDraft(writer, found, draft, write, reached)
 
   return {
     /** The open draft of this token; undefined for an unknown, ended or malformed token. */
-    async find(token: string): Promise<DraftRow | undefined> {
-      const digest = tokenDigest(token)
-      return digest === undefined ? undefined : findOpenDraft(db, digest)
-    },
+    find: (token: string) => byToken(token, (digest) => findOpenDraft(db, digest)),
+    /** The draft of this token, open or ended (the hosted thank-you page recalls its answers). */
+    findAny: (token: string) => byToken(token, (digest) => findDraft(db, digest)),
 
-    /** Starts a draft of a form that accepts answers. */
-    async start(found: PublicForm, change: DraftChange): Promise<DraftState> {
+    /**
+     * Starts a draft of a form that accepts answers. `reached` is the page its respondent is at,
+     * kept as its `last_page` (the hosted page says; else the last page of the path so far).
+     */
+    async start(found: PublicForm, change: DraftChange, reached?: string): Promise<DraftState> {
       checkedChange(found.form, change)
       const draft = mergeDraft({ answers: {}, hidden: {} }, change)
       const { token, digest } = newResumeToken()
@@ -146,7 +156,7 @@ export function draftsService(
           })
           .returningAll()
           .executeTakeFirst()
-      const progress = await saved(found, draft, insert).catch(async (error: unknown) => {
+      const progress = await saved(found, draft, insert, reached).catch(async (error: unknown) => {
         // The form was deleted since it was read (its row is what the draft references).
         if (!(await formExists(db, found.form.id))) throw notFound('form', found.form.id)
         throw error
@@ -165,27 +175,32 @@ export function draftsService(
       token: string,
       draft: DraftRow,
       change: DraftChange,
+      reached?: string,
     ): Promise<DraftState> {
       checkedChange(found.form, change)
       let current: DraftRow | undefined = draft
       for (let attempt = 0; attempt < MERGE_ATTEMPTS && current; attempt++) {
         const { id, version: seen } = current
         const merged = mergeDraft(draftAnswersOf(current), change)
-        const progress = await saved(found, merged, (trx, lastPage) =>
-          trx
-            .updateTable('drafts')
-            .set({
-              answers_json: JSON.stringify(merged.answers),
-              hidden_json: JSON.stringify(merged.hidden),
-              last_page: lastPage,
-              updated_at: clock.nowMicros(),
-              version: seen + 1,
-            })
-            .where('id', '=', id)
-            .where('version', '=', seen)
-            .where('ended_at', 'is', null)
-            .returningAll()
-            .executeTakeFirst(),
+        const progress = await saved(
+          found,
+          merged,
+          (trx, lastPage) =>
+            trx
+              .updateTable('drafts')
+              .set({
+                answers_json: JSON.stringify(merged.answers),
+                hidden_json: JSON.stringify(merged.hidden),
+                last_page: lastPage,
+                updated_at: clock.nowMicros(),
+                version: seen + 1,
+              })
+              .where('id', '=', id)
+              .where('version', '=', seen)
+              .where('ended_at', 'is', null)
+              .returningAll()
+              .executeTakeFirst(),
+          reached,
         )
         if (progress) return { resume_token: token, ...progress }
         current = await findOpenDraftById(db, id)

@@ -63,6 +63,11 @@ export async function findOpenDraft(db: Db, digest: string): Promise<DraftRow | 
     .executeTakeFirst()
 }
 
+/** The draft of this token digest, open or ended. */
+export async function findDraft(db: Db, digest: string): Promise<DraftRow | undefined> {
+  return db.selectFrom('drafts').selectAll().where('token_digest', '=', digest).executeTakeFirst()
+}
+
 /** Whether the form is still there (in any workspace). */
 export async function formExists(db: Db, formId: string): Promise<boolean> {
   return (await db.selectFrom('forms').select('id').where('id', '=', formId).executeTakeFirst()) !== undefined

@@ -2,9 +2,12 @@ import { readFile } from 'node:fs/promises'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { VNode } from 'preact'
+import { Type } from 'typebox'
 import { DomainError } from '../../../domain/errors.js'
+import { draftAnswersOf } from '../../../domain/forms/drafts/store.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
+import { flowPath } from '../../../shared/flow/path.js'
 import { NotAcceptingError, redirectLocation } from '../../../shared/forms/settings.js'
 import {
   HONEYPOT_FIELD,
@@ -13,6 +16,7 @@ import {
   submissionFromFields,
   typedValues,
 } from '../../../shared/pages/fields.js'
+import { isPaged } from '../../../shared/pages/flow-view.js'
 import { FormPage } from '../../../shared/pages/form-page.js'
 import { renderPage } from '../../../shared/pages/layout.js'
 import { closedPage, thanksPage } from '../../../shared/pages/outcome-pages.js'
@@ -29,6 +33,7 @@ import {
 } from '../../pages/message-pages.js'
 import { FormParams } from '../../schemas.js'
 import { PUBLIC_BODY_LIMIT } from './common.js'
+import { draftTokenOf, flowPages, resumeDraft } from './flow-pages.js'
 
 // docs/api.md#hosted-form-pages: the hosted form pages, their stylesheet and script, and the embed loader. Plain
 // server-rendered HTML posting application/x-www-form-urlencoded; any site may frame /f pages.
@@ -79,6 +84,13 @@ function submittedFields(fields: URLSearchParams): SubmittedFields {
   return { values, hidden }
 }
 
+/** Where a respondent goes once their answers are stored: the ending's page or redirect, else the form's. */
+function thanksLocation(form: FormView, ending: string | null): string {
+  const chosen = ending === null ? undefined : form.endings.find((candidate) => candidate.id === ending)
+  if (chosen) return chosen.redirect_url ?? `/f/${form.id}/thanks?ending=${encodeURIComponent(chosen.id)}`
+  return redirectLocation(form.settings.thank_you) ?? `/f/${form.id}/thanks`
+}
+
 function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): FastifyReply | undefined {
   if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
   if (found.acceptance === 'closed') return sendPage(reply, 410, closedPage(found.form), found.form)
@@ -123,11 +135,44 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   })
 
   const params = { params: FormParams, hide: true }
+  const flow = flowPages(app, sendPage)
+  const PageParams = Type.Object({
+    form_id: FormParams.properties.form_id,
+    page_id: Type.String({ maxLength: 64 }),
+  })
+  const ResumeParams = Type.Object({
+    form_id: FormParams.properties.form_id,
+    token: Type.String({ maxLength: 64 }),
+  })
+
+  app.get(
+    '/f/:form_id/p/:page_id',
+    { config: { public: true }, schema: { params: PageParams, hide: true } },
+    async (request, reply) => {
+      const found = await forms.find(request.params.form_id)
+      const closed = closedOrMissing(reply, found)
+      if (closed || !found) return closed
+      if (!isPaged(found.form)) return reply.redirect(`/f/${found.form.id}`, 303)
+      return flow.show(request, reply, found, request.params.page_id)
+    },
+  )
+
+  app.get(
+    '/f/:form_id/r/:token',
+    { config: { public: true }, schema: { params: ResumeParams, hide: true } },
+    async (request, reply) => {
+      const found = await forms.find(request.params.form_id)
+      const closed = closedOrMissing(reply, found)
+      if (closed || !found) return closed
+      return resumeDraft(app, request, reply, sendPage, found, request.params.token)
+    },
+  )
 
   app.get('/f/:form_id', { config: { public: true }, schema: params }, async (request, reply) => {
     const found = await forms.find(request.params.form_id)
     const closed = closedOrMissing(reply, found)
     if (closed || !found) return closed
+    if (isPaged(found.form)) return flow.show(request, reply, found)
     const hidden = hiddenFromQuery(found.form, request.query as Record<string, unknown>)
     if (hidden.size > 0)
       return sendPage(reply, 200, <FormPage form={found.form} hidden={hidden} />, found.form)
@@ -155,6 +200,20 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
       const found = request.submittedForm
       const retryAfter = overLimit.get(request)
+      if (found?.acceptance === 'accepting' && isPaged(found.form)) {
+        if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
+          forms.refused('honeypot')
+          return reply.redirect(thanksLocation(found.form, null), 303)
+        }
+        return flow.post(
+          request,
+          reply,
+          found,
+          fields,
+          (ending) => thanksLocation(found.form, ending),
+          retryAfter,
+        )
+      }
       // Only a form that accepts answers is counted, so one over the limit is found.
       if (retryAfter !== undefined && found) {
         return sendPage(
@@ -171,6 +230,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       }
       // Decided before storing: nothing after the response is stored may fail.
       const thanks = redirectLocation(found.form.settings.thank_you) ?? `/f/${formId}/thanks`
+      const submission = submissionFromFields(found.form, typedValues(fields))
       // A filled trap is a bot: it is told it succeeded, and nothing is stored.
       if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
         forms.refused('honeypot')
@@ -178,7 +238,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       }
       const values = typedValues(fields)
       try {
-        const stored = await forms.submit(found.workspaceId, formId, submissionFromFields(found.form, values))
+        const stored = await forms.submit(found.workspaceId, formId, submission)
         if (!stored) return sendPage(reply, 404, notFoundPage())
       } catch (error) {
         if (error instanceof NotAcceptingError) {
@@ -194,7 +254,8 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
         }
         throw error
       }
-      return reply.redirect(thanks, 303)
+      const { ending } = flowPath(found.form, submission.answers, submission.hidden ?? {})
+      return reply.redirect(ending === null ? thanks : thanksLocation(found.form, ending), 303)
     },
   )
 
@@ -202,7 +263,17 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     const found = await forms.find(request.params.form_id)
     // The last respondent before max_responses closes the form still sees their thanks.
     if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
-    return sendPage(reply, 200, thanksPage(found.form), found.form)
+    // The draft just completed on this browser: its ending, and the answers its words recall.
+    const token = draftTokenOf(request)
+    const draft = token === undefined ? undefined : await app.ctx.drafts.findAny(token)
+    const recalled =
+      draft?.form_id === found.form.id && draft.ended_at !== null ? draftAnswersOf(draft) : undefined
+    const path = recalled && flowPath(found.form, recalled.answers, recalled.hidden)
+    const asked = (request.query as Record<string, unknown>)['ending']
+    const ending = path ? path.ending : typeof asked === 'string' ? asked : null
+    const values = path &&
+      recalled && { answers: recalled.answers, hidden: recalled.hidden, variables: path.variables }
+    return sendPage(reply, 200, thanksPage(found.form, ending, values), found.form)
   })
 
   for (const [name, type] of Object.entries(staticFiles) as [StaticName, string][]) {

@@ -1,0 +1,335 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { VNode } from 'preact'
+import { DomainError } from '../../../domain/errors.js'
+import type { DraftRow } from '../../../domain/forms/drafts/store.js'
+import { draftAnswersOf } from '../../../domain/forms/drafts/store.js'
+import type { FormView } from '../../../domain/forms/forms.js'
+import type { PublicForm } from '../../../domain/forms/public.js'
+import type { FieldError } from '../../../shared/field-error.js'
+import { flowPath } from '../../../shared/flow/path.js'
+import { type DraftAnswers, draftChangeErrors, mergeDraft } from '../../../shared/flow/progress.js'
+import { NotAcceptingError } from '../../../shared/forms/settings.js'
+import { answerFromFields } from '../../../shared/pages/answer-messages.js'
+import {
+  HIDDEN_PREFIX,
+  hiddenFromQuery,
+  pageErrors,
+  type TypedValues,
+  typedValues,
+} from '../../../shared/pages/fields.js'
+import {
+  ACTION_FIELD,
+  FlowPage,
+  type FlowPageProps,
+  PAGE_FIELD,
+  SHOWN_FIELD,
+} from '../../../shared/pages/flow-page.js'
+import { pageState, questionsAsShown, reachedPage, recallValuesOf } from '../../../shared/pages/flow-view.js'
+import { closedPage } from '../../../shared/pages/outcome-pages.js'
+import { notFoundPage } from '../../pages/message-pages.js'
+import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
+
+// Hosted forms of several pages (docs/api.md#hosted-multi-page-forms). Each page posts to
+// /f/{form_id} with its answers; they are merged into the respondent's draft (section 11), named
+// by a resume token in an HttpOnly cookie scoped to the form's pages, and the answer is a 303 to
+// the next page on the path. The last page completes the draft. Which page may be opened, what it
+// shows and what it requires are the flow engine's (src/shared/pages/flow-view.ts), as in the
+// page's script.
+
+export const DRAFT_COOKIE = 'canvass_draft'
+const TOKEN = /^cvd_[A-Za-z0-9_-]{22}$/
+
+type SendPage = (reply: FastifyReply, status: number, page: VNode, form?: FormView) => FastifyReply
+
+/** The resume token the request's cookie holds, if it has the right shape. */
+export function draftTokenOf(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=')
+    if (at < 0 || part.slice(0, at).trim() !== DRAFT_COOKIE) continue
+    const value = part.slice(at + 1).trim()
+    if (TOKEN.test(value)) return value
+  }
+  return undefined
+}
+
+/**
+ * The cookie naming a draft, for the form's pages only. Over https it may be sent inside a frame
+ * of another site (SameSite=None, partitioned by that site), so an embedded form keeps its draft.
+ */
+function draftCookie(request: FastifyRequest, formId: string, token: string, maxAge: number): string {
+  const site = request.protocol === 'https' ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax'
+  return `${DRAFT_COOKIE}=${token}; Path=/f/${formId}; Max-Age=${maxAge}; HttpOnly; ${site}`
+}
+
+/** The page's answers as fields give them: an empty control removes the answer (null). */
+function pageChange(form: FormView, pageId: string, fields: URLSearchParams): Record<string, unknown> {
+  const values = typedValues(fields)
+  const page = form.pages.find((candidate) => candidate.id === pageId)
+  const byId = new Map(form.questions.map((question) => [question.id, question]))
+  const answers: Record<string, unknown> = {}
+  for (const id of page?.questions ?? []) {
+    const question = byId.get(id)
+    if (question) answers[id] = answerFromFields(question, values.get(id) ?? []) ?? null
+  }
+  return answers
+}
+
+/** Hidden values a post carries, for names the form declares. */
+function postedHidden(form: FormView, fields: URLSearchParams): Record<string, string> {
+  const hidden: Record<string, string> = {}
+  for (const name of form.hidden) {
+    const value = fields.get(HIDDEN_PREFIX + name)
+    if (value !== null) hidden[name] = value
+  }
+  return hidden
+}
+
+const asText = (hidden: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(hidden).map(([name, value]) => [name, String(value)]))
+
+export function flowPages(app: FastifyInstance, sendPage: SendPage) {
+  const { drafts, config } = app.ctx
+  const maxAge = config.draftDays * 86_400
+
+  /** The open draft the request's cookie names, if it is of this form. */
+  async function draftOf(request: FastifyRequest, formId: string): Promise<DraftRow | undefined> {
+    const token = draftTokenOf(request)
+    const draft = token === undefined ? undefined : await drafts.find(token)
+    return draft?.form_id === formId ? draft : undefined
+  }
+
+  /** The errors of a page placed beside its questions, named as the page shows them. */
+  function errorsOf(form: FormView, draft: DraftAnswers, errors: FieldError[], values: TypedValues) {
+    const path = flowPath(form, draft.answers, draft.hidden)
+    const questions = questionsAsShown(form, path, recallValuesOf(path, draft.answers, draft.hidden))
+    return pageErrors({ ...form, questions }, errors, values)
+  }
+
+  /** Renders page `pageId` of the draft's answers. */
+  function render(
+    reply: FastifyReply,
+    status: number,
+    form: FormView,
+    draft: DraftAnswers,
+    pageId: string,
+    extra: Pick<FlowPageProps, 'values' | 'errors' | 'notice'> = {},
+  ): FastifyReply {
+    const state = pageState(form, draft.answers, draft.hidden, pageId)
+    if (!state) return reply.redirect(`/f/${form.id}`, 303)
+    const page = (
+      <FlowPage
+        form={form}
+        page={pageId}
+        state={state}
+        answers={draft.answers}
+        hidden={asText(draft.hidden)}
+        {...extra}
+      />
+    )
+    return sendPage(reply, status, page, form)
+  }
+
+  /**
+   * Writes the change into the request's draft, or a new one (its cookie set on the reply); the
+   * draft's token. `reached` is the page the respondent goes on to.
+   */
+  async function save(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    found: PublicForm,
+    draft: DraftRow | undefined,
+    change: Partial<DraftAnswers>,
+    reached: string,
+  ): Promise<string> {
+    const token = draftTokenOf(request)
+    if (draft && token !== undefined) {
+      await drafts.update(found, token, draft, change, reached)
+      return token
+    }
+    const started = await drafts.start(found, change, reached)
+    reply.header('set-cookie', draftCookie(request, found.form.id, started.resume_token, maxAge))
+    return started.resume_token
+  }
+
+  /** The furthest of the page reached before and the one gone on to, on the new path. */
+  function furthest(form: FormView, draft: DraftAnswers, before: string | null, next: string): string {
+    const { pages } = flowPath(form, draft.answers, draft.hidden)
+    return before !== null && pages.indexOf(before) > pages.indexOf(next) ? before : next
+  }
+
+  return {
+    /**
+     * A page of the form (`pageId`, else the one the draft reached): the draft's answers filled
+     * in; a page past what the answers allow goes to the one they reached.
+     */
+    async show(request: FastifyRequest, reply: FastifyReply, found: PublicForm, pageId?: string) {
+      const { form } = found
+      const draft = await draftOf(request, form.id)
+      if (!draft && draftTokenOf(request) !== undefined)
+        reply.header('set-cookie', draftCookie(request, form.id, '', 0))
+      const kept = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
+      const query = Object.fromEntries(hiddenFromQuery(form, request.query as Record<string, unknown>))
+      const answers = { answers: kept.answers, hidden: { ...kept.hidden, ...query } }
+      const path = flowPath(form, answers.answers, answers.hidden)
+      const reached = reachedPage(path, form, draft?.last_page ?? null)
+      if (pageId === undefined) return render(reply, 200, form, answers, reached)
+      const allowed = path.pages.indexOf(pageId)
+      if (allowed < 0 || allowed > path.pages.indexOf(reached))
+        return reply.redirect(`/f/${form.id}/p/${encodeURIComponent(reached)}`, 303)
+      return render(reply, 200, form, answers, pageId)
+    },
+
+    /** A page's post: Next (on, or complete on the last page), Back, or Continue later. */
+    async post(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      found: PublicForm,
+      fields: URLSearchParams,
+      thanks: (ending: string | null) => string,
+      retryAfter: number | undefined,
+    ) {
+      const { form } = found
+      const draft = await draftOf(request, form.id)
+      const before = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
+      const pageId = fields.get(PAGE_FIELD) ?? ''
+      const values = typedValues(fields)
+      const hiddenChange = postedHidden(form, fields)
+      const seen = { answers: before.answers, hidden: { ...before.hidden, ...hiddenChange } }
+      // A page the answers kept no longer lead to (another tab changed them): the page they reach.
+      if (!pageState(form, seen.answers, seen.hidden, pageId)) return reply.redirect(`/f/${form.id}`, 303)
+      const answers = pageChange(form, pageId, fields)
+      const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null))
+      const typeErrors = draftChangeErrors(form, { answers: given })
+      if (retryAfter !== undefined) {
+        const seconds = retryAfter === 1 ? '1 second' : `${retryAfter} seconds`
+        const notice = {
+          heading: 'Too many submissions',
+          message:
+            'Too many answers were sent to this form from your network in the last minute, so this ' +
+            `page has not been saved yet. Its answers are kept below: press the button again in ${seconds}.`,
+        }
+        return render(reply, 429, form, seen, pageId, { values, notice })
+      }
+      const action = fields.get(ACTION_FIELD) ?? 'next'
+      if (action !== 'next') {
+        // Back and Continue later keep what can be kept: answers of the wrong kind are left out.
+        const wrong = new Set(typeErrors.map((error) => error.path))
+        const kept = Object.fromEntries(
+          Object.entries(answers).filter(([id]) => !wrong.has(`/answers/${id}`) || answers[id] === null),
+        )
+        const change = { answers: kept, hidden: hiddenChange }
+        const merged = mergeDraft(before, change)
+        const state = pageState(form, merged.answers, merged.hidden, pageId)
+        const goTo = action === 'back' ? state?.previous : undefined
+        const token = await save(request, reply, found, draft, change, draft?.last_page ?? pageId)
+        if (action === 'later') {
+          const link = `${config.publicUrl ?? `${request.protocol}://${request.host}`}/f/${form.id}/r/${token}`
+          return sendPage(reply, 200, continueLaterPage(form, link, config.draftDays), form)
+        }
+        return reply.redirect(goTo ? `/f/${form.id}/p/${encodeURIComponent(goTo)}` : `/f/${form.id}`, 303)
+      }
+      const change = { answers, hidden: hiddenChange }
+      const merged = mergeDraft(before, change)
+      const state = pageState(form, merged.answers, merged.hidden, pageId)
+      if (!state) return reply.redirect(`/f/${form.id}`, 303)
+      // Questions a rule showed on this page as it was answered, which the page did not show: the
+      // page again, with them (with JavaScript on, its script showed them already). Not an error yet.
+      const shownField = fields.get(SHOWN_FIELD)
+      const shownBefore = new Set((shownField ?? '').split(' '))
+      const appeared = [...state.shown].filter(
+        (id) => shownField !== null && !shownBefore.has(id) && merged.answers[id] === undefined,
+      )
+      const missing: FieldError[] = [...state.required]
+        .filter((id) => merged.answers[id] === undefined && !appeared.includes(id))
+        .map((id) => ({ path: `/answers/${id}`, message: 'required' }))
+      const errors = [...typeErrors, ...missing]
+      if (errors.length > 0)
+        return render(reply, 422, form, merged, pageId, {
+          values,
+          errors: errorsOf(form, merged, errors, values),
+        })
+      const next = appeared.length > 0 ? pageId : state.next
+      if (next !== null) {
+        try {
+          await save(
+            request,
+            reply,
+            found,
+            draft,
+            change,
+            furthest(form, merged, draft?.last_page ?? null, next),
+          )
+        } catch (error) {
+          if (!(error instanceof DomainError && error.kind === 'validation_failed')) throw error
+          return render(reply, 422, form, merged, pageId, {
+            values,
+            errors: errorsOf(form, merged, error.errors ?? [], values),
+          })
+        }
+        return reply.redirect(`/f/${form.id}/p/${encodeURIComponent(next)}`, 303)
+      }
+      return complete(request, reply, found, draft, change, pageId, values, thanks)
+    },
+  }
+
+  /** The last page's post: its answers saved, then the draft completed as a response. */
+  async function complete(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    found: PublicForm,
+    draft: DraftRow | undefined,
+    change: Partial<DraftAnswers>,
+    pageId: string,
+    values: TypedValues,
+    thanks: (ending: string | null) => string,
+  ) {
+    const { form } = found
+    const token = await save(request, reply, found, draft, change, pageId)
+    const saved = await drafts.find(token)
+    if (!saved) return sendPage(reply, 404, resumeGonePage(), form)
+    const held = draftAnswersOf(saved)
+    try {
+      await drafts.complete(found, saved)
+    } catch (error) {
+      if (error instanceof NotAcceptingError) {
+        return error.reason === 'closed'
+          ? sendPage(reply, 410, closedPage(form), form)
+          : sendPage(reply, 404, notFoundPage())
+      }
+      if (!(error instanceof DomainError && error.kind === 'validation_failed')) {
+        if (error instanceof DomainError && error.kind === 'not_found')
+          return sendPage(reply, 404, resumeGonePage(), form)
+        throw error
+      }
+      // A problem of an earlier page (changed in another tab): that page, with its problems.
+      const errors = error.errors ?? []
+      const first = errors.map((entry) => /^\/answers\/([^/]+)$/.exec(entry.path)?.[1]).find(Boolean)
+      const at =
+        form.pages.find((page) => first !== undefined && page.questions.includes(first))?.id ?? pageId
+      const shown = at === pageId ? values : typedValues(new URLSearchParams())
+      return render(reply, 422, form, held, at, {
+        values: shown,
+        errors: errorsOf(form, held, errors, shown),
+      })
+    }
+    return reply.redirect(thanks(flowPath(form, held.answers, held.hidden).ending), 303)
+  }
+}
+
+/** GET /f/{form_id}/r/{token}: the draft opened on this browser, at the page it reached. */
+export async function resumeDraft(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sendPage: SendPage,
+  found: PublicForm,
+  token: string,
+): Promise<FastifyReply> {
+  const draft = TOKEN.test(token) ? await app.ctx.drafts.find(token) : undefined
+  if (!draft || draft.form_id !== found.form.id) {
+    await app.limitFailedAuthentication(request)
+    return sendPage(reply, 404, resumeGonePage(), found.form)
+  }
+  reply.header('set-cookie', draftCookie(request, found.form.id, token, app.ctx.config.draftDays * 86_400))
+  return reply.redirect(`/f/${found.form.id}`, 303)
+}

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { draftForm, listed } from '../drafts/support.js'
+import { richForm } from '../flow/fixtures.js'
+import { createTestContext, type TestContext } from '../support/context.js'
+import { CookieJar } from '../support/cookie-jar.js'
+
+// docs/api.md#hosted-multi-page-forms with JavaScript off, through app.inject: each page a post,
+// a 303 to the next page on the path, the answers kept in a draft named by a cookie. The browser
+// suite (flow-browser.test.ts) drives the same pages in Chromium with JavaScript on and off.
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestContext({ publicRateLimit: 1000 })
+})
+afterAll(async () => {
+  await ctx.close()
+})
+
+/** One respondent's browser: its cookies, and the pages it is sent to. */
+function respondent(formId: string) {
+  const jar = new CookieJar()
+  const send = async (method: 'GET' | 'POST', url: string, fields?: [string, string][]) => {
+    const cookie = jar.header(url)
+    const response = await ctx.request({
+      method,
+      url,
+      token: null,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(fields ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(fields ? { payload: new URLSearchParams(fields).toString() } : {}),
+    })
+    jar.store(response.headers['set-cookie'])
+    return response
+  }
+  return {
+    jar,
+    open: (url = `/f/${formId}`) => send('GET', url),
+    /** Sends page `page` with these answers and action. */
+    post: (page: string, fields: [string, string][], action = 'next', shown?: string) =>
+      send('POST', `/f/${formId}`, [
+        ['canvass:page', page],
+        ['canvass:action', action],
+        ...(shown === undefined ? [] : ([['canvass:shown', shown]] as [string, string][])),
+        ...fields,
+      ]),
+  }
+}
+
+/** The page id a flow page shows, and its visible text of progress. */
+const shownPage = (html: string) => /<input type="hidden" name="canvass:page" value="([^"]+)"/.exec(html)?.[1]
+const progress = (html: string) => /Page (\d+) of (\d+)/.exec(html)?.slice(1).map(Number)
+
+describe('hosted multi-page form, JavaScript off', () => {
+  it('walks the path page by page, keeps answers in a draft, and stores one response with its ending', async () => {
+    const formId = await draftForm(ctx)
+    const person = respondent(formId)
+    const first = await person.open(`/f/${formId}?source=mail`)
+    expect(first.statusCode).toBe(200)
+    expect(shownPage(first.body)).toBe('intro')
+    expect(progress(first.body)).toEqual([1, 3])
+    expect(first.body).toContain('<input type="hidden" name="hidden:source" value="mail"/>')
+    // Every page is in the HTML; only the first is shown.
+    expect(first.body).toMatch(/<section class="flow-page" data-page="trip" hidden aria-labelledby/)
+
+    // Required on this page, and nothing stored yet.
+    const missing = await person.post('intro', [['name', 'Ada']])
+    expect(missing.statusCode).toBe(422)
+    expect(missing.body).toContain('Did you travel with us, Ada?: Required')
+    expect(missing.body).toContain('value="Ada"')
+    expect(person.jar.header(`/f/${formId}`)).toBeUndefined()
+
+    const next = await person.post('intro', [
+      ['name', 'Ada'],
+      ['travelled', 'true'],
+      ['hidden:source', 'mail'],
+    ])
+    expect(next.statusCode).toBe(303)
+    expect(next.headers.location).toBe(`/f/${formId}/p/trip`)
+    expect(next.headers['set-cookie']).toMatch(
+      new RegExp(
+        `^canvass_draft=cvd_[A-Za-z0-9_-]{22}; Path=/f/${formId}; Max-Age=2592000; HttpOnly; SameSite=Lax$`,
+      ),
+    )
+    // The cookie is the draft's only name: another visitor starts afresh.
+    expect(shownPage((await respondent(formId).open()).body)).toBe('intro')
+
+    const trip = await person.open(next.headers.location as string)
+    expect(trip.statusCode).toBe(200)
+    expect(progress(trip.body)).toEqual([2, 3])
+    // Recall in the page's title, from the draft's answers; a question a rule shows is hidden.
+    expect(trip.body).toContain('About your trip, Ada')
+    expect(trip.body).toMatch(/<div class="card question" hidden data-question="details">/)
+
+    // Choosing Food shows (and requires) the details: the page again, with it shown.
+    const food = await person.post(
+      'trip',
+      [
+        ['rating', '5'],
+        ['issues', 'Food'],
+      ],
+      'next',
+      'rating issues',
+    )
+    expect(food.statusCode).toBe(303)
+    expect(food.headers.location).toBe(`/f/${formId}/p/trip`)
+    const again = await person.open(food.headers.location as string)
+    expect(again.body).toMatch(/<div class="card question" data-question="details">/)
+    expect(again.body).toMatch(/Tell us about the food<span class="required"> \(required\)/)
+    expect(again.body).toContain('value="Food" checked')
+
+    // Back: the previous page, with its answers.
+    const back = await person.post(
+      'trip',
+      [
+        ['rating', '5'],
+        ['issues', 'Food'],
+      ],
+      'back',
+      'rating issues details',
+    )
+    expect(back.headers.location).toBe(`/f/${formId}/p/intro`)
+    const intro = await person.open(back.headers.location as string)
+    expect(intro.body).toContain('value="Ada"')
+    expect(intro.body).toMatch(/value="true" checked/)
+
+    // The trip page needs its details now; then the stay page, whose nights divide the score.
+    const needs = await person.post(
+      'trip',
+      [
+        ['rating', '5'],
+        ['issues', 'Food'],
+      ],
+      'next',
+      'rating issues details',
+    )
+    expect(needs.statusCode).toBe(422)
+    expect(needs.body).toContain('Tell us about the food: Required')
+    const stay = await person.post(
+      'trip',
+      [
+        ['rating', '5'],
+        ['issues', 'Food'],
+        ['details', 'Cold soup'],
+      ],
+      'next',
+      'rating issues details',
+    )
+    expect(stay.headers.location).toBe(`/f/${formId}/p/stay`)
+    const last = await person.open(stay.headers.location as string)
+    expect(progress(last.body)).toEqual([3, 3])
+    expect(last.body).toContain('>Submit</button>')
+    const done = await person.post('stay', [['nights', '1']], 'next', 'nights when')
+    expect(done.statusCode).toBe(303)
+    expect(done.headers.location).toBe(`/f/${formId}/thanks?ending=happy`)
+    const thanks = await person.open(done.headers.location as string)
+    expect(thanks.body).toContain('Glad you liked it, Ada!')
+    expect(thanks.body).toContain('Score 5')
+
+    const [response] = await listed(ctx, formId)
+    const stored = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/responses` })
+    expect(stored.json().items).toHaveLength(1)
+    expect(response).toBeDefined()
+    const answers = stored.json().items[0].answers as { question: { id: string } }[]
+    expect(answers.map((answer) => answer.question.id)).toEqual([
+      'name',
+      'travelled',
+      'rating',
+      'issues',
+      'details',
+      'nights',
+    ])
+    expect(stored.json().items[0].hidden).toEqual([{ name: 'source', value: 'mail' }])
+
+    // The draft is ended: the form starts afresh, and the stale cookie is cleared.
+    const fresh = await person.open()
+    expect(shownPage(fresh.body)).toBe('intro')
+    expect(fresh.headers['set-cookie']).toMatch(/^canvass_draft=; .*Max-Age=0/)
+  })
+
+  it('opens no page past the first with a required answer missing, and follows a changed path', async () => {
+    const formId = await draftForm(ctx)
+    const person = respondent(formId)
+    const skip = await person.open(`/f/${formId}/p/stay`)
+    expect(skip.statusCode).toBe(303)
+    expect(skip.headers.location).toBe(`/f/${formId}/p/intro`)
+    await person.post('intro', [
+      ['name', 'Bo'],
+      ['travelled', 'false'],
+    ])
+    const why = await person.open(`/f/${formId}/p/not_travelled`)
+    expect(progress(why.body)).toEqual([2, 2])
+    expect(why.body).toContain('>Submit</button>')
+    // Not on this path: the page its answers reached instead.
+    expect((await person.open(`/f/${formId}/p/trip`)).headers.location).toBe(`/f/${formId}/p/not_travelled`)
+    const done = await person.post('not_travelled', [['why', 'Price']])
+    expect(done.headers.location).toBe(`/f/${formId}/thanks`)
+    const stored = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/responses` })
+    expect(stored.json().items[0].answers.map((a: { question: { id: string } }) => a.question.id)).toEqual([
+      'name',
+      'travelled',
+      'why',
+    ])
+  })
+
+  it('continues later from a link that opens the draft in another browser, at the page it reached', async () => {
+    const formId = await draftForm(ctx)
+    const person = respondent(formId)
+    await person.post('intro', [
+      ['name', 'Cy'],
+      ['travelled', 'true'],
+    ])
+    const later = await person.post('trip', [['rating', '2']], 'later')
+    expect(later.statusCode).toBe(200)
+    const link = /href="(http:\/\/[^"]+\/f\/[^"]+\/r\/(cvd_[A-Za-z0-9_-]{22}))"/.exec(later.body)
+    expect(link).not.toBeNull()
+    const path = new URL(link?.[1] as string).pathname
+
+    const other = respondent(formId)
+    const opened = await other.open(path)
+    expect(opened.statusCode).toBe(303)
+    expect(opened.headers.location).toBe(`/f/${formId}`)
+    const page = await other.open()
+    expect(shownPage(page.body)).toBe('trip')
+    expect(page.body).toMatch(/value="2" checked/)
+    expect(page.body).toContain('About your trip, Cy')
+
+    const sorry = await other.post('trip', [
+      ['rating', '2'],
+      ['issues', 'Seat'],
+    ])
+    expect(sorry.headers.location).toBe(`/f/${formId}/p/stay`)
+    const end = await other.post('stay', [['nights', '0']])
+    // The ending's own address (a redirect), allowed by the page's form-action.
+    expect(end.headers.location).toBe('https://example.com/sorry')
+    expect(page.headers['content-security-policy']).toContain("form-action 'self' https://example.com")
+
+    // The link is spent, and a guessed one opens nothing.
+    const spent = await respondent(formId).open(path)
+    expect(spent.statusCode).toBe(404)
+    expect(spent.body).toContain('This link no longer opens saved answers')
+    expect((await respondent(formId).open(`/f/${formId}/r/cvd_${'A'.repeat(22)}`)).statusCode).toBe(404)
+  })
+
+  it('keeps a one-page form as it was, and refuses a hostile page field without a 5xx', async () => {
+    const formId = await draftForm(ctx, {}, { ...richForm, pages: [], logic: [], endings: [] })
+    const page = await respondent(formId).open()
+    expect(page.body).not.toContain('canvass:page')
+    const paged = await draftForm(ctx)
+    const person = respondent(paged)
+    for (const value of ['', 'nope', '../trip', 'x'.repeat(5000)]) {
+      const response = await person.post(value, [['name', 'Eve']])
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe(`/f/${paged}`)
+    }
+    const odd = await person.post('intro', [
+      ['name', 'Eve'],
+      ['travelled', 'maybe'],
+    ])
+    expect(odd.statusCode).toBe(422)
+    expect(odd.body).toContain('Did you travel with us')
+  })
+})
