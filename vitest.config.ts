@@ -34,6 +34,7 @@ export const slowTests = [
   // a real browser (browserTests, below)
   'test/respondents/browser.test.ts',
   'test/respondents/inline-checks.test.ts',
+  'test/respondents/flow-browser.test.ts',
   'test/dashboard/browser.test.ts',
   'test/dashboard/insights.test.ts',
   'test/dashboard/builder.test.ts',
@@ -67,6 +68,7 @@ export const slowTests = [
 export const browserTests = [
   'test/respondents/browser.test.ts',
   'test/respondents/inline-checks.test.ts',
+  'test/respondents/flow-browser.test.ts',
   'test/respondents/rate-limited-page.test.ts',
   'test/dashboard/browser.test.ts',
   'test/dashboard/insights.test.ts',

@@ -1,5 +1,7 @@
 import type { Question } from '../../src/shared/forms/definition'
-import { answerMessage, summaryLine } from '../../src/shared/pages/answer-messages'
+import { answerMessage } from '../../src/shared/pages/answer-messages'
+import { startFlow } from './flow'
+import { fieldsOf, mark, summarise } from './marks'
 
 // The hosted form's script (served as /static/form.js, built by `npm run build`): it checks each
 // answer as the server will, with the server's own rules and words (answerMessage), when a control
@@ -11,94 +13,13 @@ const form = document.querySelector<HTMLFormElement>('form[data-form-id]')
 const serverSummary = document.querySelector<HTMLElement>('.error-summary')
 serverSummary?.focus()
 
-/** A question's controls: its id names every radio, checkbox or the one input of the question. */
-const controlsOf = (question: Question) =>
-  [...(form?.elements ?? [])].filter(
-    (element): element is HTMLInputElement => (element as HTMLInputElement).name === question.id,
-  )
-
-function fieldsOf(question: Question): string[] {
-  // A number or date the browser cannot read is posted empty; here it is the wrong answer it is.
-  if (controlsOf(question).some((control) => control.validity?.badInput)) return ['?']
-  return new FormData(form as HTMLFormElement).getAll(question.id).map(String)
-}
-
-/** Shows or clears the message beside a question, as the server's page marks it up. */
-function mark(question: Question, message: string | undefined): void {
-  const control = document.getElementById(`q-${question.id}`)
-  const card = control?.closest<HTMLElement>('.question')
-  if (!control || !card) return
-  const errorId = `q-${question.id}-error`
-  let line = document.getElementById(errorId)
-  // Groups of radios or checkboxes are described on their fieldset, other controls on themselves.
-  const described = card.tagName === 'FIELDSET' ? card : control
-  const others = (described.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter((id) => id && id !== errorId)
-  card.classList.toggle('invalid', message !== undefined)
-  for (const element of controlsOf(question)) {
-    if (message) element.setAttribute('aria-invalid', 'true')
-    else element.removeAttribute('aria-invalid')
-  }
-  if (message === undefined) {
-    line?.remove()
-    if (others.length > 0) described.setAttribute('aria-describedby', others.join(' '))
-    else described.removeAttribute('aria-describedby')
-    return
-  }
-  if (!line) {
-    line = document.createElement('p')
-    line.className = 'error-message'
-    line.id = errorId
-    line.dir = 'auto'
-    const before =
-      card.querySelector('.hint') ??
-      card.querySelector('.description') ??
-      card.querySelector('.question-title')
-    before?.after(line)
-  }
-  const prefix = document.createElement('span')
-  prefix.className = 'visually-hidden'
-  prefix.textContent = 'Error: '
-  line.replaceChildren(prefix, message)
-  described.setAttribute('aria-describedby', [errorId, ...others].join(' '))
-}
-
-/** The summary at the top, as the server renders it: each problem names its question and links to it. */
-function summarise(problems: { question: Question; message: string }[]): HTMLElement {
-  document.getElementById('error-summary-title')?.closest('.error-summary')?.remove()
-  const summary = document.createElement('div')
-  summary.className = 'error-summary'
-  summary.tabIndex = -1
-  summary.setAttribute('role', 'alert')
-  summary.setAttribute('aria-labelledby', 'error-summary-title')
-  const heading = document.createElement('h2')
-  heading.id = 'error-summary-title'
-  heading.textContent =
-    problems.length === 1
-      ? 'There is a problem with 1 answer'
-      : `There are problems with ${problems.length} answers`
-  const list = document.createElement('ul')
-  for (const { question, message } of problems) {
-    const item = document.createElement('li')
-    item.dir = 'auto'
-    const link = document.createElement('a')
-    link.href = `#q-${question.id}`
-    link.textContent = summaryLine(question, message)
-    item.append(link)
-    list.append(item)
-  }
-  summary.append(heading, list)
-  form?.before(summary)
-  return summary
-}
-
-if (form) {
+if (form?.dataset['flow']) startFlow(form)
+else if (form) {
   const questions: Question[] = JSON.parse(form.dataset['questions'] ?? '[]')
   const byId = new Map(questions.map((question) => [question.id, question]))
   const check = (question: Question) => {
-    const message = answerMessage(question, fieldsOf(question))
-    mark(question, message)
+    const message = answerMessage(question, fieldsOf(form, question))
+    mark(form, question, message)
     return message
   }
   // A message shown while a button is pressed would move it from under the pointer, and the click
@@ -146,7 +67,7 @@ if (form) {
     event.preventDefault()
     const title = document.querySelector('h1')?.textContent ?? ''
     document.title = `Error: ${title}`
-    summarise(problems).focus()
+    summarise(form, problems).focus()
   })
 
   const key = `canvass:${form.dataset['formId']}`

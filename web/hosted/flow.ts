@@ -1,0 +1,215 @@
+import { flowPath } from '../../src/shared/flow/path'
+import { recall } from '../../src/shared/flow/recall'
+import type { FormDefinition, Question } from '../../src/shared/forms/definition'
+import { answerFromFields, answerMessage } from '../../src/shared/pages/answer-messages'
+import { questionsAsShown, recallValuesOf } from '../../src/shared/pages/flow-view'
+import { fieldsOf, mark, summarise } from './marks'
+
+// A hosted form of several pages with JavaScript on (docs/api.md#hosted-multi-page-forms). The
+// server renders every page, the ones not shown hidden; this script runs the server's own flow
+// engine on the answers as they change: it shows and hides questions, marks what a rule requires,
+// fills recalled words and counts the pages of the path. Next and Back post the page to the same
+// address as without JavaScript (so the draft on the server holds it) and, when the server takes
+// it, move to the next page here, without a reload; anything else (a refusal, no network) sends
+// the page as a plain form post, and the server's page says what went wrong.
+
+const PAGE = 'canvass:page'
+const SHOWN = 'canvass:shown'
+const ACTION = 'canvass:action'
+
+export function startFlow(form: HTMLFormElement): void {
+  const definition = JSON.parse(form.dataset['flow'] ?? '{}') as FormDefinition & {
+    pages: { id: string; questions: string[] }[]
+  }
+  const formId = form.dataset['formId'] ?? ''
+  const questions = new Map(definition.questions.map((question) => [question.id, question]))
+  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null
+  const title = document.title.replace(/^Error: /, '').replace(/ – page \d+ of \d+$/, '')
+  let current = input(PAGE)?.value ?? ''
+  let sending = false
+
+  const answers = () => {
+    const given: Record<string, unknown> = {}
+    for (const question of questions.values()) {
+      const answer = answerFromFields(question, fieldsOf(form, question))
+      if (answer !== undefined) given[question.id] = answer
+    }
+    return given
+  }
+  const hidden = () => {
+    const values: Record<string, string> = {}
+    for (const element of form.elements) {
+      const field = element as HTMLInputElement
+      if (field.name.startsWith('hidden:')) values[field.name.slice('hidden:'.length)] = field.value
+    }
+    return values
+  }
+  const pathNow = () => {
+    const given = answers()
+    const values = hidden()
+    return { given, values, path: flowPath(definition, given, values) }
+  }
+  const section = (pageId: string) =>
+    form.querySelector<HTMLElement>(`section[data-page="${CSS.escape(pageId)}"]`)
+  const pageQuestions = (pageId: string) =>
+    definition.pages.find((page) => page.id === pageId)?.questions.flatMap((id) => questions.get(id) ?? []) ??
+    []
+
+  /** Shows what the path says now: questions, required marks, recalled words, "Page 2 of 4", the buttons. */
+  function refresh() {
+    const { given, values, path } = pathNow()
+    const onPath = new Set(path.questions)
+    const required = new Set(path.required)
+    const visited = new Set(path.pages)
+    for (const card of form.querySelectorAll<HTMLElement>('[data-question]')) {
+      const id = card.dataset['question'] ?? ''
+      const pageId = card.closest<HTMLElement>('section[data-page]')?.dataset['page'] ?? ''
+      if (visited.has(pageId)) card.hidden = !onPath.has(id)
+      const title = card.querySelector('.question-title')
+      let markSpan = title?.querySelector('.required')
+      if (required.has(id) && !markSpan && title) {
+        markSpan = document.createElement('span')
+        markSpan.className = 'required'
+        markSpan.textContent = ' (required)'
+        title.append(markSpan)
+      } else if (!required.has(id) && visited.has(pageId)) markSpan?.remove()
+    }
+    const recallValues = recallValuesOf(path, given, values)
+    for (const element of form.querySelectorAll<HTMLElement>('[data-recall]'))
+      element.textContent = recall(element.dataset['recall'] ?? '', recallValues)
+    const index = path.pages.indexOf(current)
+    const progress = document.getElementById('progress-hint')
+    const words = `Page ${index + 1} of ${path.pages.length}`
+    if (progress && progress.textContent !== words) progress.textContent = words
+    const last = index === path.pages.length - 1
+    const next = form.querySelector<HTMLButtonElement>(`button[name="${ACTION}"][value="next"]`)
+    if (next) next.textContent = last ? 'Submit' : 'Next'
+    const back = form.querySelector<HTMLButtonElement>(`button[name="${ACTION}"][value="back"]`)
+    if (back) back.hidden = index <= 0
+    const shown = input(SHOWN)
+    if (shown)
+      shown.value = pageQuestions(current)
+        .filter((question) => onPath.has(question.id))
+        .map((question) => question.id)
+        .join(' ')
+    return { path, required, onPath }
+  }
+
+  /** The problems of the page shown, as the server would report them, naming questions as shown. */
+  function problemsOfPage() {
+    const { onPath } = refresh()
+    const { given, values, path } = pathNow()
+    const asShown = new Map(
+      questionsAsShown(definition, path, recallValuesOf(path, given, values)).map((question) => [
+        question.id,
+        question,
+      ]),
+    )
+    const problems: { question: Question; message: string }[] = []
+    for (const question of pageQuestions(current)) {
+      const shown = asShown.get(question.id)
+      if (!onPath.has(question.id) || !shown) continue
+      const message = answerMessage(shown, fieldsOf(form, question))
+      mark(form, question, message)
+      if (message) problems.push({ question: shown, message })
+    }
+    return problems
+  }
+
+  /** The page's own fields and answers, as the page would post them. */
+  function pageFields(action: string): URLSearchParams {
+    const fields = new URLSearchParams()
+    const names = new Set([...pageQuestions(current).map((question) => question.id)])
+    for (const [name, value] of new FormData(form)) {
+      if (typeof value !== 'string') continue
+      if (names.has(name) || name.startsWith('hidden:') || name === PAGE || name === SHOWN)
+        fields.append(name, value)
+    }
+    fields.set(ACTION, action)
+    return fields
+  }
+
+  /** Posts the page; true when the server took it (its answer is a redirect). */
+  async function save(action: string): Promise<boolean> {
+    try {
+      const response = await fetch(`/f/${formId}`, {
+        method: 'POST',
+        body: pageFields(action),
+        redirect: 'manual',
+        credentials: 'same-origin',
+      })
+      return response.type === 'opaqueredirect'
+    } catch {
+      return false
+    }
+  }
+
+  function show(pageId: string, focus: boolean) {
+    section(current)?.setAttribute('hidden', '')
+    current = pageId
+    const target = section(pageId)
+    target?.removeAttribute('hidden')
+    const page = input(PAGE)
+    if (page) page.value = pageId
+    document.querySelector('.error-summary')?.remove()
+    const { path } = refresh()
+    document.title = `${title} – page ${path.pages.indexOf(pageId) + 1} of ${path.pages.length}`
+    if (!focus || !target) return
+    window.scrollTo(0, 0)
+    const heading = target.querySelector<HTMLElement>('.page-title')
+    const first =
+      heading ?? target.querySelector<HTMLElement>('[data-question]:not([hidden]) .question-title')
+    if (first) {
+      first.tabIndex = -1
+      first.focus()
+    }
+  }
+
+  /** Sends the page as a plain post: the server's page answers (a refusal, or where to go). */
+  function sendPlainly(submitter: HTMLElement | null) {
+    sending = true
+    form.requestSubmit(submitter as HTMLButtonElement | null)
+  }
+
+  form.addEventListener('submit', async (event) => {
+    if (sending) return
+    const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null
+    const action = submitter?.value ?? 'next'
+    if (action === 'later') return
+    if (action === 'next') {
+      const problems = problemsOfPage()
+      if (problems.length > 0) {
+        event.preventDefault()
+        document.title = `Error: ${document.title.replace(/^Error: /, '')}`
+        summarise(form, problems).focus()
+        return
+      }
+    }
+    const { path } = pathNow()
+    const index = path.pages.indexOf(current)
+    const target = action === 'back' ? path.pages[index - 1] : path.pages[index + 1]
+    // The last page completes the draft: a plain post, to the thank-you page.
+    if (target === undefined) return
+    event.preventDefault()
+    if (submitter) submitter.disabled = true
+    const taken = await save(action)
+    if (submitter) submitter.disabled = false
+    if (!taken) return sendPlainly(submitter)
+    history.pushState({ page: target }, '', `/f/${formId}/p/${encodeURIComponent(target)}`)
+    show(target, true)
+  })
+
+  window.addEventListener('popstate', (event) => {
+    const page = (event.state as { page?: string } | null)?.page ?? definition.pages[0]?.id
+    if (page && pathNow().path.pages.includes(page)) show(page, true)
+  })
+  history.replaceState({ page: current }, '')
+  form.addEventListener('change', (event) => {
+    refresh()
+    // A question marked wrong is checked again as it changes, so a fixed answer loses its mark.
+    const question = questions.get((event.target as HTMLInputElement).name)
+    if (question && document.getElementById(`q-${question.id}-error`)) problemsOfPage()
+  })
+  form.addEventListener('input', () => refresh())
+  refresh()
+}
