@@ -8,6 +8,7 @@ import { bulkContacts } from './scenarios/bulk-contacts.js'
 import { dashboardInsights } from './scenarios/dashboard-insights.js'
 import { deepPage } from './scenarios/deep-page.js'
 import { exportScenario } from './scenarios/export.js'
+import { flowPage } from './scenarios/flow-page.js'
 import { flowSubmit } from './scenarios/flow-submit.js'
 import { insightsScenario } from './scenarios/insights.js'
 import { largePages } from './scenarios/large-pages.js'
@@ -38,6 +39,7 @@ const scenarios: Scenario[] = [
   insightsScenario,
   dashboardInsights,
   flowSubmit,
+  flowPage,
 ]
 
 const { values } = parseArgs({

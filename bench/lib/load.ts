@@ -16,6 +16,10 @@ export interface LoadOptions {
   body?: string
   /** Builds each request's body (e.g. fresh e-mail addresses per bulk add). */
   nextBody?: () => string
+  /** Builds each request's extra headers (e.g. a cookie naming one of many drafts). */
+  nextHeaders?: () => Record<string, string>
+  /** What counts as answered: a 2xx (the default) or a 3xx (a form post's redirect). */
+  answered?: '2xx' | '3xx'
   /** The server's process id: its CPU time per answered request is measured too. */
   serverPid?: number
 }
@@ -24,7 +28,7 @@ export interface LoadOptions {
 export type Span = { seconds: number } | { amount: number }
 
 export interface LoadResult {
-  /** Successful (2xx) answers per second of wall time. */
+  /** Successful (2xx, or 3xx when asked) answers per second of wall time. */
   rps: number
   ok: number
   failed: number
@@ -38,7 +42,12 @@ export interface LoadResult {
 export async function load(options: LoadOptions): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(options.url))
     throw new Error(`not a loopback target: ${options.url}`)
-  const nextBody = options.nextBody
+  const { nextBody, nextHeaders } = options
+  const setup = (request: autocannon.Request): autocannon.Request => ({
+    ...request,
+    ...(nextBody ? { body: nextBody() } : {}),
+    ...(nextHeaders ? { headers: { ...request.headers, ...nextHeaders() } } : {}),
+  })
   const cpuBefore = options.serverPid ? cpuSeconds(options.serverPid) : Number.NaN
   const started = performance.now()
   const result = await autocannon({
@@ -48,16 +57,17 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     headers: options.headers ?? {},
     ...(options.body !== undefined ? { body: options.body } : {}),
     ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds ?? 5 }),
-    ...(nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }] } : {}),
+    ...(nextBody || nextHeaders ? { requests: [{ setupRequest: setup }] } : {}),
     timeout: 60,
   })
   const seconds = (performance.now() - started) / 1000
-  const ok = result['2xx']
+  const ok = options.answered === '3xx' ? result['3xx'] : result['2xx']
   const cpu = options.serverPid ? cpuSeconds(options.serverPid) - cpuBefore : Number.NaN
   return {
     rps: ok / seconds,
     ok,
-    failed: result.non2xx + result.errors,
+    failed:
+      result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] - ok + result.errors,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     seconds,

@@ -151,9 +151,8 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     return started.resume_token
   }
 
-  /** The furthest of the page reached before and the one gone on to, on the new path. */
-  function furthest(form: FormView, draft: DraftAnswers, before: string | null, next: string): string {
-    const { pages } = flowPath(form, draft.answers, draft.hidden)
+  /** The furthest of the page reached before and the one gone on to, on the new path (its pages). */
+  function furthest(pages: string[], before: string | null, next: string): string {
     return before !== null && pages.indexOf(before) > pages.indexOf(next) ? before : next
   }
 
@@ -195,8 +194,6 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       const values = typedValues(fields)
       const hiddenChange = postedHidden(form, fields)
       const seen = { answers: before.answers, hidden: { ...before.hidden, ...hiddenChange } }
-      // A page the answers kept no longer lead to (another tab changed them): the page they reach.
-      if (!pageState(form, seen.answers, seen.hidden, pageId)) return reply.redirect(`/f/${form.id}`, 303)
       const answers = pageChange(form, pageId, fields)
       const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null))
       const typeErrors = draftChangeErrors(form, { answers: given })
@@ -230,6 +227,8 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       }
       const change = { answers, hidden: hiddenChange }
       const merged = mergeDraft(before, change)
+      // A page's own answers never decide whether it is visited (checked at save): a page the
+      // answers no longer lead to was left behind by a change in another tab; the page they reach.
       const state = pageState(form, merged.answers, merged.hidden, pageId)
       if (!state) return reply.redirect(`/f/${form.id}`, 303)
       // Questions a rule showed on this page as it was answered, which the page did not show: the
@@ -257,7 +256,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
             found,
             draft,
             change,
-            furthest(form, merged, draft?.last_page ?? null, next),
+            furthest(state.path.pages, draft?.last_page ?? null, next),
           )
         } catch (error) {
           if (!(error instanceof DomainError && error.kind === 'validation_failed')) throw error
