@@ -37,6 +37,7 @@ function respondent(formId: string) {
   return {
     jar,
     open: (url = `/f/${formId}`) => send('GET', url),
+    send,
     /** Sends page `page` with these answers and action. */
     post: (page: string, fields: [string, string][], action = 'next', shown?: string) =>
       send('POST', `/f/${formId}`, [
@@ -260,5 +261,59 @@ describe('hosted multi-page form, JavaScript off', () => {
     ])
     expect(odd.statusCode).toBe(422)
     expect(odd.body).toContain('Did you travel with us')
+  })
+  it('refuses a post from another site into a draft, and keeps a draft within its size on Back', async () => {
+    const formId = await draftForm(ctx)
+    const person = respondent(formId)
+    await person.post('intro', [
+      ['name', 'Di'],
+      ['travelled', 'true'],
+    ])
+    const cookie = person.jar.header(`/f/${formId}`) as string
+    const crossSite = await ctx.request({
+      method: 'POST',
+      url: `/f/${formId}`,
+      token: null,
+      headers: {
+        cookie,
+        origin: 'https://elsewhere.test',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams([
+        ['canvass:page', 'trip'],
+        ['rating', '1'],
+      ]).toString(),
+    })
+    expect(crossSite.statusCode).toBe(403)
+    expect(crossSite.body).toContain('sent from another site')
+    // The page's own posts (same origin, or no Origin at all) go on.
+    const own = await person.send('POST', `/f/${formId}`, [
+      ['canvass:page', 'trip'],
+      ['canvass:action', 'back'],
+    ])
+    expect(own.statusCode).toBe(303)
+
+    // Pages of long answers: each fits, together they would pass the draft's bound (256 KiB).
+    const long = 'x'.repeat(9_000)
+    const big = await draftForm(
+      ctx,
+      {},
+      {
+        title: 'Long',
+        questions: Array.from({ length: 40 }, (_, n) => ({ id: `t${n}`, title: `T${n}`, type: 'long_text' })),
+        pages: Array.from({ length: 4 }, (_, p) => ({
+          id: `p${p}`,
+          questions: Array.from({ length: 10 }, (_, n) => `t${p * 10 + n}`),
+        })),
+      },
+    )
+    const writer = respondent(big)
+    const fill = (page: number): [string, string][] =>
+      Array.from({ length: 10 }, (_, n) => [`t${page * 10 + n}`, long] as [string, string])
+    for (const page of [0, 1]) expect((await writer.post(`p${page}`, fill(page))).statusCode).toBe(303)
+    const over = await writer.post('p2', fill(2), 'back')
+    expect(over.statusCode).toBe(422)
+    expect(over.body).toContain('more than 262144')
+    expect(over.body).toContain(`value="p2"`)
   })
 })

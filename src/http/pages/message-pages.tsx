@@ -48,6 +48,7 @@ const errorMessages: Record<number, string> = {
   400: 'The request could not be read.',
   413: 'The answers sent are larger than this form accepts.',
   415: 'The answers were sent in a format this form does not accept.',
+  403: 'These answers were sent from another site, so they were not saved. Open the form again and answer it there.',
 }
 
 export function errorPage(status: number) {

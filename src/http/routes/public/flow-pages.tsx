@@ -26,7 +26,7 @@ import {
 } from '../../../shared/pages/flow-page.js'
 import { pageState, questionsAsShown, reachedPage, recallValuesOf } from '../../../shared/pages/flow-view.js'
 import { closedPage } from '../../../shared/pages/outcome-pages.js'
-import { notFoundPage } from '../../pages/message-pages.js'
+import { errorPage, notFoundPage } from '../../pages/message-pages.js'
 import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
 
 // Hosted forms of several pages (docs/api.md#hosted-multi-page-forms). Each page posts to
@@ -188,6 +188,16 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       retryAfter: number | undefined,
     ) {
       const { form } = found
+      // Over https the cookie goes with posts from other sites too (SameSite=None, for embedding):
+      // a post from another origin may not change a draft. The form's own page, framed or not,
+      // posts from this origin.
+      const origin = request.headers.origin
+      if (
+        draftTokenOf(request) !== undefined &&
+        origin !== undefined &&
+        origin !== `${request.protocol}://${request.host}`
+      )
+        return sendPage(reply, 403, errorPage(403), form)
       const draft = await draftOf(request, form.id)
       const before = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
       const pageId = fields.get(PAGE_FIELD) ?? ''
@@ -208,6 +218,14 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
         return render(reply, 429, form, seen, pageId, { values, notice })
       }
       const action = fields.get(ACTION_FIELD) ?? 'next'
+      /** The page again when the draft refuses the change (over its size): what was typed kept. */
+      const refused = (error: unknown, merged: DraftAnswers) => {
+        if (!(error instanceof DomainError && error.kind === 'validation_failed')) throw error
+        return render(reply, 422, form, merged, pageId, {
+          values,
+          errors: errorsOf(form, merged, error.errors ?? [], values),
+        })
+      }
       if (action !== 'next') {
         // Back and Continue later keep what can be kept: answers of the wrong kind are left out.
         const wrong = new Set(typeErrors.map((error) => error.path))
@@ -218,7 +236,12 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
         const merged = mergeDraft(before, change)
         const state = pageState(form, merged.answers, merged.hidden, pageId)
         const goTo = action === 'back' ? state?.previous : undefined
-        const token = await save(request, reply, found, draft, change, draft?.last_page ?? pageId)
+        let token: string
+        try {
+          token = await save(request, reply, found, draft, change, draft?.last_page ?? pageId)
+        } catch (error) {
+          return refused(error, merged)
+        }
         if (action === 'later') {
           const link = `${config.publicUrl ?? `${request.protocol}://${request.host}`}/f/${form.id}/r/${token}`
           return sendPage(reply, 200, continueLaterPage(form, link, config.draftDays), form)
@@ -259,11 +282,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
             furthest(state.path.pages, draft?.last_page ?? null, next),
           )
         } catch (error) {
-          if (!(error instanceof DomainError && error.kind === 'validation_failed')) throw error
-          return render(reply, 422, form, merged, pageId, {
-            values,
-            errors: errorsOf(form, merged, error.errors ?? [], values),
-          })
+          return refused(error, merged)
         }
         return reply.redirect(`/f/${form.id}/p/${encodeURIComponent(next)}`, 303)
       }
