@@ -204,12 +204,20 @@ export function startFlow(form: HTMLFormElement): void {
     if (page && pathNow().path.pages.includes(page)) show(page, true)
   })
   history.replaceState({ page: current }, '')
-  form.addEventListener('change', (event) => {
+  // A question marked wrong is checked again as it is answered, so a fixed answer loses its mark:
+  // as it is typed, or as a choice is made. Not on leaving a text control: the line removed would
+  // move the button being pressed from under the pointer, and the click would be lost.
+  const recheck = (event: Event) => {
     refresh()
-    // A question marked wrong is checked again as it changes, so a fixed answer loses its mark.
-    const question = questions.get((event.target as HTMLInputElement).name)
-    if (question && document.getElementById(`q-${question.id}-error`)) problemsOfPage()
-  })
-  form.addEventListener('input', () => refresh())
+    const control = event.target as HTMLInputElement
+    const question = questions.get(control.name)
+    const typed = event.type === 'input' && control.type !== 'radio' && control.type !== 'checkbox'
+    const chosen =
+      event.type === 'change' &&
+      (control.type === 'radio' || control.type === 'checkbox' || control.tagName === 'SELECT')
+    if (question && (typed || chosen) && document.getElementById(`q-${question.id}-error`)) problemsOfPage()
+  }
+  form.addEventListener('change', recheck)
+  form.addEventListener('input', recheck)
   refresh()
 }
