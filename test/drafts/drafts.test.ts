@@ -92,8 +92,15 @@ describe('a draft', () => {
   it('stays as it was when completing is refused, and can be completed once fixed', async () => {
     const formId = await draftForm(ctx)
     const token = (await startDraft(ctx, formId, { answers: { name: 'Ada' } })).json().resume_token
+    const invalid = async () =>
+      (await ctx.appContext.productMetrics.publicSubmissionsRefused.get()).values.find(
+        (value) => value.labels['kind'] === 'invalid',
+      )?.value ?? 0
+    const before = await invalid()
     const refused = await completeDraft(ctx, token)
     expect(refused.statusCode).toBe(400)
+    // Counted on /metrics as a refused public submission is.
+    expect(await invalid()).toBe(before + 1)
     expect(refused.json().code).toBe('validation_failed')
     expect(refused.json().errors).toEqual([
       { path: '/answers/travelled', message: 'is required', code: 'missing' },

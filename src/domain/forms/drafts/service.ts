@@ -9,7 +9,8 @@ import {
   mergeDraft,
 } from '../../../shared/flow/progress.js'
 import type { FormDefinition } from '../../../shared/forms/definition.js'
-import { conflict, notFound, validationFailed } from '../../errors.js'
+import { NotAcceptingError } from '../../../shared/forms/settings.js'
+import { conflict, DomainError, notFound, validationFailed } from '../../errors.js'
 import type { MemoryBudget, Page } from '../../listing.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
 import type { PublicForm } from '../public.js'
@@ -214,7 +215,15 @@ export function draftsService(
      * transaction: refused (validation_failed, NotAcceptingError), the draft stays as it was.
      */
     async complete(found: PublicForm, draft: DraftRow) {
-      const stored = await completeDraft(database, clock, signal, { definitions, ids }, found, draft)
+      const stored = await completeDraft(database, clock, signal, { definitions, ids }, found, draft).catch(
+        (error: unknown) => {
+          // Counted as a public submission's refusal is (/metrics).
+          if (error instanceof NotAcceptingError) metrics.publicSubmissionsRefused.inc({ kind: error.reason })
+          else if (error instanceof DomainError && error.kind === 'validation_failed')
+            metrics.publicSubmissionsRefused.inc({ kind: 'invalid' })
+          throw error
+        },
+      )
       changed(found.form.id)
       metrics.responsesStored.inc()
       return stored
