@@ -1,9 +1,9 @@
 import { recall } from '../flow/recall.js'
 import type { FormView, Question } from '../forms/definition.js'
 import { fieldsFromAnswer } from './answer-messages.js'
-import { HIDDEN_PREFIX, HONEYPOT_FIELD, type PageErrors, type TypedValues } from './fields.js'
+import type { PageErrors, TypedValues } from './fields.js'
 import { type PageState, questionsAsShown, recallValuesOf } from './flow-view.js'
-import { ErrorSummary, Notice, questionsForScript } from './form-page.js'
+import { Alerts, CarriedFields, questionsForScript } from './form-page.js'
 import { Layout } from './layout.js'
 import { QuestionCard, recalled } from './question-card.js'
 
@@ -92,8 +92,7 @@ export function FlowPage({ form, page, state, answers, hidden, values, errors, n
           Page {state.index + 1} of {state.count}
         </p>
       </header>
-      {notice && <Notice heading={notice.heading} message={notice.message} />}
-      {errors && errors.all.length > 0 && <ErrorSummary errors={errors} />}
+      <Alerts notice={notice} errors={errors} />
       <form
         method="post"
         action={`/f/${form.id}`}
@@ -104,13 +103,7 @@ export function FlowPage({ form, page, state, answers, hidden, values, errors, n
       >
         <input type="hidden" name={PAGE_FIELD} value={page} />
         <input type="hidden" name={SHOWN_FIELD} value={[...state.shown].join(' ')} />
-        {Object.entries(hidden).map(([name, value]) => (
-          <input type="hidden" name={HIDDEN_PREFIX + name} value={value} />
-        ))}
-        <div class="trap" aria-hidden="true">
-          <label for="canvass-website">Leave this field empty</label>
-          <input id="canvass-website" name={HONEYPOT_FIELD} type="text" tabindex={-1} autocomplete="off" />
-        </div>
+        <CarriedFields hidden={Object.entries(hidden)} />
         {form.pages.map((flowPage) => (
           <section
             class="flow-page"

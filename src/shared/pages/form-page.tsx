@@ -15,7 +15,7 @@ export interface FormPageProps {
   notice?: { heading: string; message: string }
 }
 
-export function ErrorSummary(props: { errors: PageErrors }) {
+function ErrorSummary(props: { errors: PageErrors }) {
   return (
     <div class="error-summary" tabindex={-1} autofocus aria-labelledby="error-summary-title" role="alert">
       <h2 id="error-summary-title">
@@ -34,7 +34,7 @@ export function ErrorSummary(props: { errors: PageErrors }) {
   )
 }
 
-export function Notice(props: { heading: string; message: string }) {
+function Notice(props: { heading: string; message: string }) {
   // Looks and is focused as the error summary is (static/form.js), so the kept answers are not
   // overwritten by the ones the tab saved.
   return (
@@ -42,6 +42,32 @@ export function Notice(props: { heading: string; message: string }) {
       <h2 id="notice-title">{props.heading}</h2>
       <p>{props.message}</p>
     </div>
+  )
+}
+
+/** What is said above the form, focused first: why the answers were not sent, or their problems. */
+export function Alerts(props: { notice: FormPageProps['notice']; errors: PageErrors | undefined }) {
+  const { notice, errors } = props
+  return (
+    <>
+      {notice && <Notice heading={notice.heading} message={notice.message} />}
+      {errors && errors.all.length > 0 && <ErrorSummary errors={errors} />}
+    </>
+  )
+}
+
+/** The fields a form post carries besides its answers: hidden fields, and the trap for bots. */
+export function CarriedFields(props: { hidden: Iterable<[string, string]> }) {
+  return (
+    <>
+      {[...props.hidden].map(([name, value]) => (
+        <input type="hidden" name={HIDDEN_PREFIX + name} value={value} />
+      ))}
+      <div class="trap" aria-hidden="true">
+        <label for="canvass-website">Leave this field empty</label>
+        <input id="canvass-website" name={HONEYPOT_FIELD} type="text" tabindex={-1} autocomplete="off" />
+      </div>
+    </>
   )
 }
 
@@ -65,8 +91,7 @@ export function FormPage({ form, hidden, values, errors, notice }: FormPageProps
           {required > 0 ? `, ${required} required` : ''}
         </p>
       </header>
-      {notice && <Notice heading={notice.heading} message={notice.message} />}
-      {errors && errors.all.length > 0 && <ErrorSummary errors={errors} />}
+      <Alerts notice={notice} errors={errors} />
       <form
         method="post"
         action={`/f/${form.id}`}
@@ -75,13 +100,7 @@ export function FormPage({ form, hidden, values, errors, notice }: FormPageProps
         data-form-id={form.id}
         data-questions={questionsForScript(form.questions)}
       >
-        {[...hidden].map(([name, value]) => (
-          <input type="hidden" name={HIDDEN_PREFIX + name} value={value} />
-        ))}
-        <div class="trap" aria-hidden="true">
-          <label for="canvass-website">Leave this field empty</label>
-          <input id="canvass-website" name={HONEYPOT_FIELD} type="text" tabindex={-1} autocomplete="off" />
-        </div>
+        <CarriedFields hidden={hidden} />
         {form.questions.map((question, index) => (
           <QuestionCard
             question={question}
