@@ -107,14 +107,37 @@ export function buildPlan(definition: FormDefinition): FlowPlan {
   return { questions, pages, pageIndex, pageOfQuestion, homes, steps, shown }
 }
 
-const plans = new WeakMap<FormDefinition, FlowPlan>()
+/** Stands for a part a definition leaves out. */
+const absent = {}
+type Memo = WeakMap<object, Memo | FlowPlan>
+const plans: Memo = new WeakMap()
 
-/** The plan of a definition, built once per definition object (a form's definition is read once per version). */
+/**
+ * The plan of a definition, built once for its parts: its questions, pages, rules and variables
+ * (the objects, not their contents). A form's definition is read once per version, and the views
+ * of it made per request (another response count, the same parts) share its plan.
+ */
 export function planOf(definition: FormDefinition): FlowPlan {
-  let plan = plans.get(definition)
+  const parts = [
+    definition.questions,
+    definition.pages ?? absent,
+    definition.logic ?? absent,
+    definition.variables ?? absent,
+  ]
+  let memo = plans
+  for (const part of parts.slice(0, -1)) {
+    let next = memo.get(part) as Memo | undefined
+    if (!next) {
+      next = new WeakMap()
+      memo.set(part, next)
+    }
+    memo = next
+  }
+  const last = parts.at(-1) as object
+  let plan = memo.get(last) as FlowPlan | undefined
   if (!plan) {
     plan = buildPlan(definition)
-    plans.set(definition, plan)
+    memo.set(last, plan)
   }
   return plan
 }
