@@ -106,6 +106,14 @@ async function byToken(token: string, read: (digest: string) => Promise<DraftRow
   return digest === undefined ? undefined : read(digest)
 }
 
+/** Counts a refused completion as a refused public submission is counted (/metrics); rethrows it. */
+function countRefusal(metrics: ProductMetrics, error: unknown): never {
+  if (error instanceof NotAcceptingError) metrics.publicSubmissionsRefused.inc({ kind: error.reason })
+  else if (error instanceof DomainError && error.kind === 'validation_failed')
+    metrics.publicSubmissionsRefused.inc({ kind: 'invalid' })
+  throw error
+}
+
 // Changes to one draft at once are rare (one respondent): a few tries are plenty.
 const MERGE_ATTEMPTS = 5
 
@@ -216,13 +224,7 @@ export function draftsService(
      */
     async complete(found: PublicForm, draft: DraftRow) {
       const stored = await completeDraft(database, clock, signal, { definitions, ids }, found, draft).catch(
-        (error: unknown) => {
-          // Counted as a public submission's refusal is (/metrics).
-          if (error instanceof NotAcceptingError) metrics.publicSubmissionsRefused.inc({ kind: error.reason })
-          else if (error instanceof DomainError && error.kind === 'validation_failed')
-            metrics.publicSubmissionsRefused.inc({ kind: 'invalid' })
-          throw error
-        },
+        (error: unknown) => countRefusal(metrics, error),
       )
       changed(found.form.id)
       metrics.responsesStored.inc()
