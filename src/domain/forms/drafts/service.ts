@@ -218,14 +218,11 @@ export function draftsService(
       throw noDraft()
     },
 
-    /**
-     * Submits the draft's answers on its path as a public submission and ends it, in one
-     * transaction: refused (validation_failed, NotAcceptingError), the draft stays as it was.
-     */
+    /** Submits the draft's answers on its path and ends it (completeDraft); refused, it stays as it was. */
     async complete(found: PublicForm, draft: DraftRow) {
-      const stored = await completeDraft(database, clock, signal, { definitions, ids }, found, draft).catch(
-        (error: unknown) => countRefusal(metrics, error),
-      )
+      const options = { definitions, ids }
+      const refused = (error: unknown) => countRefusal(metrics, error)
+      const stored = await completeDraft(database, clock, signal, options, found, draft).catch(refused)
       changed(found.form.id)
       metrics.responsesStored.inc()
       return stored
