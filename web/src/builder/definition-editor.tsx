@@ -1,3 +1,4 @@
+import './flow.css'
 import { Field } from './field'
 import { HiddenFields } from './hidden-fields'
 import { Messages } from './messages'

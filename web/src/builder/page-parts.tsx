@@ -1,0 +1,80 @@
+import type { FlowPage } from '../../../src/shared/flow/types'
+import { Field } from './field'
+import { pageName } from './pages'
+import { ProblemsAt } from './problems-at'
+
+type MessageAt = (path: string) => string | undefined
+
+/** The head of one page in the question list: its number, its title, and a way to remove it. */
+export function PageHead(props: {
+  page: FlowPage
+  index: number
+  count: number
+  rename: (title: string) => void
+  remove: () => void
+  messageAt: MessageAt
+}) {
+  const { page, index } = props
+  const base = `/pages/${index}`
+  return (
+    <div class="page-head">
+      <h2 id={`page-heading-${index}`} tabIndex={-1}>
+        Page {index + 1} of {props.count}
+        {page.questions.length === 0 && <span class="meta"> (no questions yet)</span>}
+      </h2>
+      <div class="page-head-fields">
+        <Field
+          path={`${base}/title`}
+          label={`Title of page ${index + 1} (optional)`}
+          message={props.messageAt(`${base}/title`)}
+          class="grow"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={page.title ?? ''}
+              onInput={(event) => props.rename(event.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <button
+          type="button"
+          class="danger"
+          aria-label={`Remove page ${index + 1}`}
+          onClick={props.remove}
+          disabled={props.count <= 1}
+        >
+          Remove page
+        </button>
+      </div>
+      <ProblemsAt messages={[props.messageAt(base)]} />
+    </div>
+  )
+}
+
+/** Which page a question is on, as a select: the keyboard's way to move it between pages. */
+export function PageSelect(props: {
+  question: number
+  page: number
+  pages: FlowPage[]
+  move: (page: number) => void
+}) {
+  const id = `page-of-${props.question}`
+  return (
+    <span class="page-select">
+      <label for={id}>On page</label>
+      <select
+        id={id}
+        aria-label={`Page of question ${props.question + 1}`}
+        value={String(props.page)}
+        onChange={(event) => props.move(Number(event.currentTarget.value))}
+      >
+        {props.pages.map((page, index) => (
+          <option key={page.id} value={String(index)}>
+            {pageName(page, index)}
+          </option>
+        ))}
+      </select>
+    </span>
+  )
+}
