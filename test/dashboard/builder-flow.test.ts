@@ -92,6 +92,66 @@ async function buildPages(page: Page) {
   expect(await card(page, 3).getByLabel('Question', { exact: true }).inputValue()).toBe('Years of teaching')
 }
 
+/** Two endings, one per role. */
+async function buildEndings(page: Page) {
+  const endings = page.getByRole('group', { name: 'Endings' })
+  await endings.getByRole('button', { name: 'Add an ending' }).click()
+  await endings.getByRole('button', { name: 'Add an ending' }).click()
+  const first = endings.getByRole('group', { name: 'Ending 1' })
+  await first.getByLabel('Id').fill('student')
+  await first.getByLabel('Title').fill('Good luck with your studies')
+  const second = endings.getByRole('group', { name: 'Ending 2' })
+  await second.getByLabel('Id').fill('teacher')
+  await second.getByLabel('Title').fill('Thank you, teacher')
+  await second.getByLabel('Message').fill('We will write to you.')
+}
+
+/**
+ * A jump rule (students skip the teaching page and end on their own ending) and a show rule (the
+ * subject is asked of teachers only), picked from what each select offers. The jump first goes to
+ * page 1, a loop the save-time checks name beside it while it is there.
+ */
+async function buildRules(page: Page) {
+  const rules = page.getByRole('group', { name: 'Rules' })
+  await rules.getByRole('button', { name: 'Add a rule' }).click()
+  const jump = rules.getByRole('group', { name: 'Rule 1' })
+  await jump.getByLabel('Condition 1', { exact: true }).selectOption({ label: '1. You are' })
+  // Only the tests that fit a choice question, and only its labels as values.
+  expect(await jump.getByLabel('Test').locator('option').allTextContents()).toEqual([
+    'is answered',
+    'is not answered',
+    'is',
+    'is not',
+    'includes',
+    'does not include',
+  ])
+  await jump.getByLabel('Test').selectOption({ label: 'is' })
+  expect(await jump.getByLabel('Value').locator('option').allTextContents()).toEqual(['Student', 'Teacher'])
+  await jump.getByLabel('Value').selectOption('Student')
+  await jump.getByLabel('Action 1', { exact: true }).selectOption({ label: 'Go to a page' })
+  const target = jump.getByLabel('Page', { exact: true })
+  await target.selectOption({ label: 'Page 1' })
+  const loop = jump.getByText(/must be a page after page_1, where this rule is decided/)
+  await expect.poll(() => loop.count()).toBe(1)
+  expect(await target.getAttribute('aria-invalid')).toBe('true')
+  await target.selectOption({ label: 'Page 3' })
+  await expect.poll(() => loop.count()).toBe(0)
+  expect(await target.getAttribute('aria-invalid')).toBe(null)
+  await jump.getByRole('button', { name: 'Add an action' }).click()
+  await jump.getByLabel('Action 2', { exact: true }).selectOption({ label: 'Choose the ending' })
+  await jump.getByLabel('Ending').selectOption('student')
+
+  await rules.getByRole('button', { name: 'Add a rule' }).click()
+  const show = rules.getByRole('group', { name: 'Rule 2' })
+  await show.getByLabel('Value').selectOption('Teacher')
+  await show.getByLabel('Action 1', { exact: true }).selectOption({ label: 'Show a question' })
+  await show.getByLabel('Question', { exact: true }).selectOption({ label: '4. What do you teach?' })
+  await show.getByRole('button', { name: 'Add an action' }).click()
+  await show.getByLabel('Action 2', { exact: true }).selectOption({ label: 'Choose the ending' })
+  await show.getByLabel('Ending').selectOption('teacher')
+  await expect.poll(() => show.textContent()).toContain('Decided when people leave page 1')
+}
+
 describe('the builder’s flow', { timeout: 240_000 }, () => {
   it('splits a form into pages, in question order, and saves them', async () => {
     const formId = await createForm(ctx, survey)
@@ -123,6 +183,40 @@ describe('the builder’s flow', { timeout: 240_000 }, () => {
         { id: 'page_1', questions: ['q_role', 'q_name', 'q_years', 'q_subject'] },
         { id: 'page_3', questions: ['q_feedback'] },
       ])
+    await page.context().close()
+  })
+  it('builds rules and endings with the checks speaking as they are typed, and saves them', async () => {
+    const formId = await createForm(ctx, survey)
+    const page = await editor(formId)
+    await buildPages(page)
+    await buildEndings(page)
+    await buildRules(page)
+    await page.getByRole('group', { name: 'Rule 1' }).scrollIntoViewIfNeeded()
+    await checkScreen(page, 'builder-flow-rules', { fullPage: false })
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect.poll(async () => (await storedForm(formId)).logic?.length).toBe(2)
+    const stored = await storedForm(formId)
+    expect(stored.logic).toEqual([
+      {
+        if: { question: 'q_role', op: 'equals', value: 'Student' },
+        then: [{ jump_to: 'page_3' }, { set_ending: 'student' }],
+      },
+      {
+        if: { question: 'q_role', op: 'equals', value: 'Teacher' },
+        then: [{ show: 'q_subject' }, { set_ending: 'teacher' }],
+      },
+    ])
+    expect(stored.endings).toEqual([
+      { id: 'student', title: 'Good luck with your studies' },
+      { id: 'teacher', title: 'Thank you, teacher', message: 'We will write to you.' },
+    ])
+    // The saved form's path, as the server walks it: a student skips page 2.
+    const simulated = await ctx.request({
+      method: 'POST',
+      url: `/v1/forms/${formId}/simulate`,
+      payload: { answers: { q_role: 'Student' } },
+    })
+    expect(simulated.json()).toMatchObject({ pages: ['page_1', 'page_3'], ending: 'student' })
     await page.context().close()
   })
 })

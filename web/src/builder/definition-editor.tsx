@@ -1,9 +1,11 @@
 import './flow.css'
+import { Endings } from './endings'
 import { Field } from './field'
 import { HiddenFields } from './hidden-fields'
 import { Messages } from './messages'
 import { Publishing, type PublishingProps } from './publishing'
 import { QuestionList } from './question-list'
+import { Rules } from './rules'
 import { Variables } from './variables'
 
 /** The form definition, section by section, publishing first; Enter in a field saves, as in any form. */
@@ -35,6 +37,8 @@ export function DefinitionEditor(props: PublishingProps & { save: () => void }) 
         )}
       </Field>
       <QuestionList {...sections} />
+      <Rules {...sections} />
+      <Endings {...sections} />
       <Messages {...sections} />
       <HiddenFields {...sections} />
       <Variables {...sections} />

@@ -1,4 +1,5 @@
 import type { FlowPage } from '../../../src/shared/flow/types'
+import { fieldId } from './draft'
 import { Field } from './field'
 import { pageName } from './pages'
 import { ProblemsAt } from './problems-at'
@@ -17,10 +18,10 @@ export function PageHead(props: {
   const { page, index } = props
   const base = `/pages/${index}`
   return (
-    <div class="page-head">
+    <div class="page-head" id={fieldId(base)}>
       <h2 id={`page-heading-${index}`} tabIndex={-1}>
         Page {index + 1} of {props.count}
-        {page.questions.length === 0 && <span class="meta"> (no questions yet)</span>}
+        {page.questions.length === 0 && <span class="meta page-empty"> (no questions yet)</span>}
       </h2>
       <div class="page-head-fields">
         <Field
@@ -62,7 +63,9 @@ export function PageSelect(props: {
   const id = `page-of-${props.question}`
   return (
     <span class="page-select">
-      <label for={id}>On page</label>
+      <label class="inline-label" for={id}>
+        On page
+      </label>
       <select
         id={id}
         aria-label={`Page of question ${props.question + 1}`}
