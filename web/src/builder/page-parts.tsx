@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact'
 import type { FlowPage } from '../../../src/shared/flow/types'
 import { fieldId } from './draft'
 import { Field } from './field'
@@ -5,6 +6,21 @@ import { pageName } from './pages'
 import { ProblemsAt } from './problems-at'
 
 type MessageAt = (path: string) => string | undefined
+
+/** One page of the question list: its head, then its questions (numbered on from the form's). */
+export function PageGroup(
+  props: Parameters<typeof PageHead>[0] & { first: number; children: ComponentChildren },
+) {
+  const { children, first, ...head } = props
+  return (
+    <section class="page-group" aria-labelledby={`page-heading-${props.index}`}>
+      <PageHead {...head} />
+      <ol class="question-list" start={Math.max(first, 0) + 1}>
+        {children}
+      </ol>
+    </section>
+  )
+}
 
 /** The head of one page in the question list: its number, its title, and a way to remove it. */
 export function PageHead(props: {

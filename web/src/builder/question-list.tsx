@@ -2,18 +2,10 @@ import { useState } from 'preact/hooks'
 import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
 import { type DraftQuestion, fieldId, kindLabels, newKey, newQuestionId, startingProperties } from './draft'
 import type { SectionProps } from './field'
-import { PageHead } from './page-parts'
-import {
-  addPage,
-  moveToPage,
-  pageIndexes,
-  pagesOf,
-  placeQuestion,
-  removePage,
-  renamePage,
-  stepQuestion,
-} from './pages'
+import { PageGroup } from './page-parts'
+import { addPage, pageIndexes, pagesOf, removePage, renamePage } from './pages'
 import { QuestionCard } from './question-card'
+import { questionMoves } from './question-moves'
 
 // The questions of the form, in order, on their pages: added, moved (buttons, Alt+Arrow keys, a
 // page select or a drag), duplicated, removed; pages added, titled, removed. Each change is
@@ -27,27 +19,7 @@ export function QuestionList({ draft, change, messageAt }: SectionProps) {
 
   const pages = pagesOf(draft)
   const onPage = pageIndexes(draft)
-  // Focus follows the moved question, so the keyboard can keep moving it.
-  const followed = (key: string | undefined, next: typeof draft, said: string) => {
-    change(next)
-    setAnnouncement(said)
-    requestAnimationFrame(() => document.getElementById(`card-${key}`)?.focus())
-  }
-  const moveQuestion = (from: number, to: number) => {
-    const key = questions[from]?.key
-    const next = Math.abs(to - from) === 1 ? stepQuestion(draft, from, to) : placeQuestion(draft, from, to)
-    if (next === draft) return
-    const at = next.questions.findIndex((question) => question.key === key)
-    const page = pageIndexes(next)[at] ?? 0
-    const where = pages.length > 0 ? ` on page ${page + 1}` : ''
-    followed(key, next, `Question moved to position ${at + 1} of ${questions.length}${where}.`)
-  }
-  const toPage = (from: number, page: number) => {
-    const key = questions[from]?.key
-    const next = moveToPage(draft, from, page)
-    const at = next.questions.findIndex((question) => question.key === key)
-    followed(key, next, `Question moved to page ${page + 1}, now question ${at + 1}.`)
-  }
+  const { moveQuestion, toPage } = questionMoves(draft, change, setAnnouncement)
   const duplicate = (index: number) => {
     const question = questions[index] as DraftQuestion
     const copy = {
@@ -98,6 +70,13 @@ export function QuestionList({ draft, change, messageAt }: SectionProps) {
     />
   )
   const indexed = questions.map((question, index) => ({ question, index }))
+  const newPage = () => {
+    const next = addPage(draft)
+    change(next)
+    const count = pagesOf(next).length
+    setAnnouncement(`Page ${count} added. Move questions to it with their page select.`)
+    requestAnimationFrame(() => document.getElementById(`page-heading-${count - 1}`)?.focus())
+  }
 
   return (
     <fieldset class="builder-section">
@@ -106,44 +85,32 @@ export function QuestionList({ draft, change, messageAt }: SectionProps) {
       {pages.length === 0 ? (
         <ol class="question-list">{indexed.map(({ question, index }) => card(question, index))}</ol>
       ) : (
-        pages.map((page, p) => {
-          const own = indexed.filter(({ index }) => onPage[index] === p)
-          return (
-            <section key={page.id} class="page-group" aria-labelledby={`page-heading-${p}`}>
-              <PageHead
-                page={page}
-                index={p}
-                count={pages.length}
-                messageAt={messageAt}
-                rename={(title) => change(renamePage(draft, p, title))}
-                remove={() => {
-                  change(removePage(draft, p))
-                  setAnnouncement(`Page ${p + 1} removed; its questions joined page ${Math.max(p, 1)}.`)
-                }}
-              />
-              <ol class="question-list" start={(own[0]?.index ?? 0) + 1}>
-                {own.map(({ question, index }) => card(question, index))}
-              </ol>
-            </section>
-          )
-        })
+        pages.map((page, p) => (
+          <PageGroup
+            key={page.id}
+            page={page}
+            index={p}
+            count={pages.length}
+            messageAt={messageAt}
+            rename={(title) => change(renamePage(draft, p, title))}
+            remove={() => {
+              change(removePage(draft, p))
+              setAnnouncement(`Page ${p + 1} removed; its questions joined page ${Math.max(p, 1)}.`)
+            }}
+            first={onPage.indexOf(p)}
+          >
+            {indexed
+              .filter(({ index }) => onPage[index] === p)
+              .map(({ question, index }) => card(question, index))}
+          </PageGroup>
+        ))
       )}
       <p class="visually-hidden" aria-live="polite">
         {announcement}
       </p>
       <div class="list-actions">
         <AddQuestion add={add} />
-        <button
-          type="button"
-          class="secondary"
-          onClick={() => {
-            const next = addPage(draft)
-            change(next)
-            const count = pagesOf(next).length
-            setAnnouncement(`Page ${count} added. Move questions to it with their page select.`)
-            requestAnimationFrame(() => document.getElementById(`page-heading-${count - 1}`)?.focus())
-          }}
-        >
+        <button type="button" class="secondary" onClick={newPage}>
           Add a page
         </button>
       </div>
