@@ -98,12 +98,33 @@ async function buildEndings(page: Page) {
   await endings.getByRole('button', { name: 'Add an ending' }).click()
   await endings.getByRole('button', { name: 'Add an ending' }).click()
   const first = endings.getByRole('group', { name: 'Ending 1' })
-  await first.getByLabel('Id').fill('student')
-  await first.getByLabel('Title').fill('Good luck with your studies')
+  await first.getByLabel('Id', { exact: true }).fill('student')
+  await first.getByLabel('Title', { exact: true }).fill('Good luck with your studies')
   const second = endings.getByRole('group', { name: 'Ending 2' })
-  await second.getByLabel('Id').fill('teacher')
-  await second.getByLabel('Title').fill('Thank you, teacher')
-  await second.getByLabel('Message').fill('We will write to you.')
+  await second.getByLabel('Id', { exact: true }).fill('teacher')
+  await second.getByLabel('Title', { exact: true }).fill('Thank you, teacher')
+  // Recall: the subject taught, inserted where the caret was, before the full stop.
+  const message = second.getByLabel('Message', { exact: true })
+  await message.fill('We will write to you about .')
+  await message.press('End')
+  await message.press('ArrowLeft')
+  await second.getByRole('button', { name: 'Insert answer into message' }).click()
+  const options = second.getByRole('list').getByRole('button')
+  // Every question's answer in the form's order, then the hidden fields and variables (none here).
+  expect(await options.allTextContents()).toEqual(
+    ['You are', 'Your school', 'Years of teaching', 'What do you teach?', 'Anything else?'].map(
+      (title) => `Answer: ${title}`,
+    ),
+  )
+  await second.getByRole('button', { name: 'Answer: What do you teach?' }).click()
+  await expect.poll(() => message.inputValue()).toBe('We will write to you about {{question:q_subject}}.')
+  // The caret is after what was inserted, in the field again.
+  expect(
+    await message.evaluate((field: HTMLTextAreaElement) => [
+      document.activeElement === field,
+      field.selectionStart,
+    ]),
+  ).toEqual([true, 49])
 }
 
 /**
@@ -208,7 +229,11 @@ describe('the builder’s flow', { timeout: 240_000 }, () => {
     ])
     expect(stored.endings).toEqual([
       { id: 'student', title: 'Good luck with your studies' },
-      { id: 'teacher', title: 'Thank you, teacher', message: 'We will write to you.' },
+      {
+        id: 'teacher',
+        title: 'Thank you, teacher',
+        message: 'We will write to you about {{question:q_subject}}.',
+      },
     ])
     // The saved form's path, as the server walks it: a student skips page 2.
     const simulated = await ctx.request({

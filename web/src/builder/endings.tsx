@@ -3,6 +3,7 @@ import type { Action, Ending, Rule } from '../../../src/shared/flow/types'
 import { fieldId } from './draft'
 import { Field, type SectionProps } from './field'
 import { ProblemsAt } from './problems-at'
+import { RecallText } from './recall-menu'
 
 // Endings a rule can choose instead of the thank-you screen: each its own title and message, or a
 // page to send people to.
@@ -99,30 +100,22 @@ function EndingEditor(props: {
           />
         )}
       </Field>
-      <Field
+      <RecallText
         path={`${base}/title`}
         label="Title"
         hint="Empty: “Thank you!”"
         message={messageAt(`${base}/title`)}
-      >
-        {(control) => (
-          <input
-            {...control}
-            value={ending.title ?? ''}
-            onInput={(event) => update(withText(ending, 'title', event.currentTarget.value))}
-          />
-        )}
-      </Field>
-      <Field path={`${base}/message`} label="Message" message={messageAt(`${base}/message`)}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            value={ending.message ?? ''}
-            onInput={(event) => update(withText(ending, 'message', event.currentTarget.value))}
-          />
-        )}
-      </Field>
+        value={ending.title ?? ''}
+        set={(text) => update(withText(ending, 'title', text))}
+      />
+      <RecallText
+        path={`${base}/message`}
+        label="Message"
+        message={messageAt(`${base}/message`)}
+        value={ending.message ?? ''}
+        set={(text) => update(withText(ending, 'message', text))}
+        multiline
+      />
       <Field
         path={`${base}/redirect_url`}
         label="Send people to (optional)"

@@ -1,21 +1,24 @@
 import type { ComponentChildren } from 'preact'
 import type { FlowPage } from '../../../src/shared/flow/types'
 import { fieldId } from './draft'
-import { Field } from './field'
 import { pageName } from './pages'
 import { ProblemsAt } from './problems-at'
+import { RecallText } from './recall-menu'
 
 type MessageAt = (path: string) => string | undefined
 
 /** One page of the question list: its head, then its questions (numbered on from the form's). */
 export function PageGroup(
-  props: Parameters<typeof PageHead>[0] & { first: number; children: ComponentChildren },
+  props: Omit<Parameters<typeof PageHead>[0], 'firstQuestion'> & {
+    first: number
+    children: ComponentChildren
+  },
 ) {
   const { children, first, ...head } = props
   return (
     <section class="page-group" aria-labelledby={`page-heading-${props.index}`}>
-      <PageHead {...head} />
-      <ol class="question-list" start={Math.max(first, 0) + 1}>
+      <PageHead {...head} firstQuestion={first} />
+      <ol class="question-list" start={first + 1}>
         {children}
       </ol>
     </section>
@@ -30,6 +33,8 @@ export function PageHead(props: {
   rename: (title: string) => void
   remove: () => void
   messageAt: MessageAt
+  /** The index of the page's first question: the answers before it can be recalled. */
+  firstQuestion: number
 }) {
   const { page, index } = props
   const base = `/pages/${index}`
@@ -40,20 +45,14 @@ export function PageHead(props: {
         {page.questions.length === 0 && <span class="meta page-empty"> (no questions yet)</span>}
       </h2>
       <div class="page-head-fields">
-        <Field
+        <RecallText
           path={`${base}/title`}
           label={`Title of page ${index + 1} (optional)`}
           message={props.messageAt(`${base}/title`)}
-          class="grow"
-        >
-          {(control) => (
-            <input
-              {...control}
-              value={page.title ?? ''}
-              onInput={(event) => props.rename(event.currentTarget.value)}
-            />
-          )}
-        </Field>
+          value={page.title ?? ''}
+          set={props.rename}
+          questionsBefore={props.firstQuestion}
+        />
         <button
           type="button"
           class="danger"

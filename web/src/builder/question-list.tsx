@@ -97,7 +97,7 @@ export function QuestionList({ draft, change, messageAt }: SectionProps) {
               change(removePage(draft, p))
               setAnnouncement(`Page ${p + 1} removed; its questions joined page ${Math.max(p, 1)}.`)
             }}
-            first={onPage.indexOf(p)}
+            first={firstOnPage(onPage, p)}
           >
             {indexed
               .filter(({ index }) => onPage[index] === p)
@@ -139,4 +139,10 @@ function AddQuestion({ add }: { add: (kind: QuestionKind) => void }) {
       </button>
     </div>
   )
+}
+
+/** The index of a page's first question; of the question after the pages before, for an empty page. */
+function firstOnPage(onPage: number[], page: number): number {
+  const at = onPage.findIndex((each) => each >= page)
+  return at === -1 ? onPage.length : at
 }
