@@ -1,8 +1,15 @@
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createForm } from '../forms/fixtures.js'
-import { ensureDashboardBuilt, launchChromium, signedInDashboard } from '../support/browser.js'
+import {
+  artifacts,
+  ensureDashboardBuilt,
+  expectAccessible,
+  launchChromium,
+  signedInDashboard,
+} from '../support/browser.js'
 import { useTestContext } from '../support/context.js'
 import { checkScreen } from '../support/screens.js'
 
@@ -64,6 +71,23 @@ async function storedForm(formId: string) {
 const card = (page: Page, n: number): Locator =>
   page.getByRole('listitem', { name: new RegExp(`^Question ${n}:`) })
 
+/**
+ * A part of the builder at a phone's width, light and dark, scrolled to it (checkScreen's own
+ * shots start from wherever a resize leaves the page), with axe on each.
+ */
+async function phoneShots(page: Page, part: Locator, name: string) {
+  await page.setViewportSize({ width: 390, height: 800 })
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await part.scrollIntoViewIfNeeded()
+    await page.evaluate(() => window.scrollBy(0, -60))
+    await expectAccessible(page)
+    await page.screenshot({ path: join(artifacts, 'dashboard', `${name}-390-${colorScheme}.png`) })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
 /** Three pages: the role and school, the teaching questions, the last words. */
 async function buildPages(page: Page) {
   const questions = page.getByRole('group', { name: 'Questions' })
@@ -108,7 +132,13 @@ async function buildEndings(page: Page) {
   await message.fill('We will write to you about .')
   await message.press('End')
   await message.press('ArrowLeft')
-  await second.getByRole('button', { name: 'Insert answer into message' }).click()
+  const insert = second.getByRole('button', { name: 'Insert answer' }).last()
+  expect(
+    await insert.evaluate(
+      (button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,
+    ),
+  ).toBe('Message')
+  await insert.click()
   const options = second.getByRole('list').getByRole('button')
   // Every question's answer in the form's order, then the hidden fields and variables (none here).
   expect(await options.allTextContents()).toEqual(
@@ -173,6 +203,66 @@ async function buildRules(page: Page) {
   await expect.poll(() => show.textContent()).toContain('Decided when people leave page 1')
 }
 
+/**
+ * "Try a path" asks the server's simulate for the unsaved form: a teacher sees page 2 and ends on
+ * the teachers' ending; an answer no submission could give is refused beside it.
+ */
+async function tryPaths(page: Page) {
+  const preview = page.getByRole('complementary', { name: 'Preview' })
+  await preview.getByRole('button', { name: 'Try a path' }).click()
+  const trying = preview.getByRole('form', { name: 'Try a path' })
+  await trying.getByLabel('1. You are').selectOption('Teacher')
+  await trying.getByLabel('3. Years of teaching').fill('2.5')
+  await trying.getByLabel('4. What do you teach?').selectOption('Art')
+  await trying.getByRole('button', { name: 'Try this path' }).click()
+  const years = trying.getByLabel('3. Years of teaching')
+  await expect.poll(() => years.getAttribute('aria-invalid')).toBe('true')
+  await years.fill('12')
+  await trying.getByRole('button', { name: 'Try this path' }).click()
+  const result = trying.getByRole('definition')
+  await expect
+    .poll(() => result.allTextContents())
+    .toEqual([
+      'Page 1 → Page 2: Teaching → Page 3',
+      '1. You are; 2. Your school; 3. Years of teaching; 4. What do you teach?; 5. Anything else?',
+      'none',
+      'teacher (“Thank you, teacher”)',
+    ])
+  expect(await years.getAttribute('aria-invalid')).toBe(null)
+  await checkScreen(page, 'builder-flow-try', { fullPage: false })
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.getByRole('tab', { name: 'Preview' }).click()
+  await phoneShots(page, result.first(), 'builder-flow-try-phone')
+
+  // The preview walks the same answers' path, page by page, and ends on their ending.
+  await preview.getByRole('button', { name: 'Form', exact: true }).click()
+  const frame = page.frameLocator('iframe[title="Preview of the public page"]')
+  await expect.poll(() => preview.getByText(/^Page \d of \d/).textContent()).toBe('Page 1 of 3')
+  await expect.poll(() => frame.getByText('You are').count()).toBe(1)
+  expect(await frame.getByText('What do you teach?').count()).toBe(0)
+  await preview.getByRole('button', { name: 'Next page' }).click()
+  await expect.poll(() => preview.getByText(/^Page \d of \d/).textContent()).toBe('Page 2 of 3: Teaching')
+  await expect.poll(() => frame.getByText('What do you teach?').count()).toBe(1)
+  await preview.getByRole('button', { name: 'Thank-you' }).click()
+  const thanks = page.frameLocator('iframe[title="Preview of the thank-you screen"]')
+  await expect.poll(() => thanks.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you, teacher')
+  await expect.poll(() => thanks.getByText('We will write to you about Art.').count()).toBe(1)
+
+  // A student skips page 2 and ends on the students' ending.
+  await preview.getByRole('button', { name: 'Try a path' }).click()
+  await trying.getByLabel('1. You are').selectOption('Student')
+  await trying.getByRole('button', { name: 'Try this path' }).click()
+  await expect.poll(async () => (await result.allTextContents())[0]).toBe('Page 1 → Page 3')
+  expect((await result.allTextContents()).at(-1)).toBe('student (“Good luck with your studies”)')
+  // Answers to page 2's questions are off this path: a submission would be refused for them.
+  expect(await trying.textContent()).toContain('Answered, but not on the path')
+  await preview.getByRole('button', { name: 'Form', exact: true }).click()
+  await expect.poll(() => preview.getByText(/^Page \d of \d/).textContent()).toBe('Page 1 of 2')
+  await preview.getByRole('button', { name: 'Next page' }).click()
+  await expect.poll(() => preview.getByText(/^Page \d of \d/).textContent()).toBe('Page 2 of 2')
+  await expect.poll(() => frame.getByText('Anything else?').count()).toBe(1)
+}
+
 describe('the builder’s flow', { timeout: 240_000 }, () => {
   it('splits a form into pages, in question order, and saves them', async () => {
     const formId = await createForm(ctx, survey)
@@ -214,6 +304,9 @@ describe('the builder’s flow', { timeout: 240_000 }, () => {
     await buildRules(page)
     await page.getByRole('group', { name: 'Rule 1' }).scrollIntoViewIfNeeded()
     await checkScreen(page, 'builder-flow-rules', { fullPage: false })
+    await phoneShots(page, page.getByRole('group', { name: 'Rule 1' }), 'builder-flow-rule-phone')
+    await phoneShots(page, page.getByRole('group', { name: 'Ending 2' }), 'builder-flow-ending-phone')
+    await tryPaths(page)
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect.poll(async () => (await storedForm(formId)).logic?.length).toBe(2)
     const stored = await storedForm(formId)

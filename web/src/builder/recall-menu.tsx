@@ -60,7 +60,6 @@ export function RecallText(props: {
       </Field>
       <RecallMenu
         path={path}
-        label={props.label}
         value={value}
         set={set}
         {...(props.questionsBefore === undefined ? {} : { questionsBefore: props.questionsBefore })}
@@ -72,7 +71,6 @@ export function RecallText(props: {
 /** The menu: a button that opens a list of what can be recalled, each inserting its reference. */
 export function RecallMenu(props: {
   path: string
-  label: string
   value: string
   set: (text: string) => void
   questionsBefore?: number
@@ -113,7 +111,9 @@ export function RecallMenu(props: {
         ref={button}
         aria-expanded={open}
         aria-controls={`${id}-recall`}
-        aria-label={`Insert answer into ${props.label.replace(/ \(optional\)$/, '').toLowerCase()}`}
+        // Named alike beside every field, described by the field's label (a name holding the label would
+        // also be found as that field).
+        aria-describedby={`${id}-label`}
         onClick={() => {
           setOpen(!open)
           if (!open) requestAnimationFrame(() => list.current?.querySelector('button')?.focus())
