@@ -201,6 +201,29 @@ async function buildRules(page: Page) {
   await show.getByLabel('Action 2', { exact: true }).selectOption({ label: 'Choose the ending' })
   await show.getByLabel('Ending').selectOption('teacher')
   await expect.poll(() => show.textContent()).toContain('Decided when people leave page 1')
+
+  // A second condition makes a group; a number offers comparisons and takes a number; the rule
+  // then reads page 2, so it is decided there. Removing the condition makes it simple again.
+  await show.getByRole('button', { name: 'Add a condition' }).click()
+  await show.getByLabel('When', { exact: true }).selectOption({ label: 'any of these holds' })
+  await show.getByLabel('Condition 2', { exact: true }).selectOption({ label: '3. Years of teaching' })
+  const test = show.getByLabel('Test').nth(1)
+  expect(await test.locator('option').allTextContents()).toEqual([
+    'is answered',
+    'is not answered',
+    'is',
+    'is not',
+    'is less than',
+    'is at most',
+    'is more than',
+    'is at least',
+  ])
+  await test.selectOption({ label: 'is more than' })
+  await show.getByLabel('Value').nth(1).fill('10')
+  await expect.poll(() => show.textContent()).toContain('Decided when people leave page 2: Teaching')
+  await show.getByRole('button', { name: 'Remove condition 2' }).click()
+  await expect.poll(() => show.getByLabel('When', { exact: true }).count()).toBe(0)
+  await expect.poll(() => show.textContent()).toContain('Decided when people leave page 1')
 }
 
 /**

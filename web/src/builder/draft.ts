@@ -132,8 +132,6 @@ function flowInput(flow: Required<FlowParts>, questions: DraftQuestion[]): FlowP
 
 /** What POST and PUT take, and what "Download JSON" writes: no local keys. */
 export function inputOf(draft: Draft): FormInput {
-  // A draft kept in the browser before the flow existed has none (its form had none either).
-  const flow = draft.flow ?? { pages: [], logic: [], endings: [] }
   return {
     title: draft.title,
     questions: draft.questions.map(({ key: _key, ...question }) => question),
@@ -142,7 +140,7 @@ export function inputOf(draft: Draft): FormInput {
     settings: draft.settings,
     // Questions added or removed keep their pages (a new one joins the page of the one before it);
     // an empty part of the flow is left out, as a form without a flow was written before.
-    ...flowInput(flow, draft.questions),
+    ...flowInput(draft.flow, draft.questions),
   }
 }
 

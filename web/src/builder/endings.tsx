@@ -45,7 +45,7 @@ export function Endings({ draft, change, messageAt }: SectionProps) {
           update={(next) => update(at, next)}
           rename={(from, to) => {
             // Only an id no other ending has is followed into the rules.
-            if (from === to || endings.some((e, i) => i !== at && e.id === from)) return
+            if (from === to || endings.some((e, i) => i !== at && (e.id === from || e.id === to))) return
             set(
               endings.map((e, i) => (i === at ? { ...e, id: to } : e)),
               renamedInRules(draft.flow.logic, from, to),
