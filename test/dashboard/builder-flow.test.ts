@@ -185,8 +185,13 @@ async function buildRules(page: Page) {
   const loop = jump.getByText(/must be a page after page_1, where this rule is decided/)
   await expect.poll(() => loop.count()).toBe(1)
   expect(await target.getAttribute('aria-invalid')).toBe('true')
+  // Saving now is refused before anything is sent: the list of problems names the rule's action.
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  const summary = page.getByRole('alert').filter({ hasText: 'to fix before saving' })
+  await expect.poll(() => summary.textContent()).toContain('Rule 1, action 1: must be a page after page_1')
   await target.selectOption({ label: 'Page 3' })
   await expect.poll(() => loop.count()).toBe(0)
+  await expect.poll(() => summary.count()).toBe(0)
   expect(await target.getAttribute('aria-invalid')).toBe(null)
   await jump.getByRole('button', { name: 'Add an action' }).click()
   await jump.getByLabel('Action 2', { exact: true }).selectOption({ label: 'Choose the ending' })
@@ -293,6 +298,11 @@ describe('the builder’s flow', { timeout: 240_000 }, () => {
     await buildPages(page)
     await page.getByRole('heading', { level: 2, name: 'Page 2 of 3' }).scrollIntoViewIfNeeded()
     await checkScreen(page, 'builder-flow-pages', { fullPage: false })
+    await phoneShots(
+      page,
+      page.getByRole('heading', { level: 2, name: 'Page 2 of 3' }),
+      'builder-flow-page-phone',
+    )
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect
       .poll(async () => (await storedForm(formId)).pages)
