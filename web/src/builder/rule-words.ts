@@ -1,6 +1,12 @@
 import { opsForHidden, opsForQuestion, opsForVariable } from '../../../src/shared/flow/checks-rules'
 import { leafOf } from '../../../src/shared/flow/conditions'
-import type { Condition, ConditionOp, ConditionValue, FlowPage } from '../../../src/shared/flow/types'
+import {
+  type Condition,
+  type ConditionOp,
+  type ConditionValue,
+  type FlowPage,
+  IMPLIED_PAGE_ID,
+} from '../../../src/shared/flow/types'
 import { answerRange, choiceLabels, isNumericKind } from '../../../src/shared/forms/definition'
 import type { Draft, DraftQuestion } from './draft'
 import { pagesOf } from './pages'
@@ -27,7 +33,7 @@ export function ruleNames(draft: Draft, messageAt: RuleNames['messageAt']): Rule
     questions: draft.questions,
     hidden: draft.hidden,
     variables: draft.variables.map((variable) => variable.name),
-    pages: pages.length > 0 ? pages : [{ id: 'page_1', questions: draft.questions.map((q) => q.id) }],
+    pages: pages.length > 0 ? pages : [{ id: IMPLIED_PAGE_ID, questions: draft.questions.map((q) => q.id) }],
     endings: draft.flow.endings.map((ending) => ending.id),
     messageAt,
   }

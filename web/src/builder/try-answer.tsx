@@ -95,3 +95,29 @@ export function TryAnswer(props: {
     </div>
   )
 }
+
+/** A hidden field's value, as a link would carry it. */
+export function TryHidden(props: {
+  name: string
+  value: string
+  message: string | undefined
+  set: (value: string) => void
+}) {
+  const id = `try-hidden-${props.name}`
+  return (
+    <div class="field try-answer">
+      <label for={id}>Hidden field {props.name}</label>
+      <input
+        id={id}
+        value={props.value}
+        {...(props.message ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${id}-error` } : {})}
+        onInput={(event) => props.set(event.currentTarget.value)}
+      />
+      {props.message && (
+        <p class="field-error" id={`${id}-error`}>
+          {props.message}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -5,7 +5,7 @@ import { useApp } from '../app-context'
 import { ErrorMessage } from '../components'
 import { type Draft, inputOf } from './draft'
 import { pageName, pagesOf } from './pages'
-import { TryAnswer } from './try-answer'
+import { TryAnswer, TryHidden } from './try-answer'
 
 // "Try a path": answers a person might give, and the path the server's `simulate` walks for them
 // through the unsaved form (POST /v1/forms/simulate): the pages visited, the questions on the
@@ -51,8 +51,7 @@ export function TryPath(props: { draft: Draft; tried: Tried; setTried: (tried: T
   const result = useRef<HTMLDivElement>(null)
   const errors =
     outcome && 'error' in outcome && outcome.error instanceof ApiError ? outcome.error.errors : []
-  const answerError = (id: string) =>
-    errors.find((error) => error.path === `/answers/${escapePointer(id)}`)?.message
+  const errorAt = (path: string) => errors.find((error) => error.path === path)?.message
   const stale =
     outcome !== null && outcome.asked !== JSON.stringify([inputOf(draft), submissionOf(draft, tried)])
   return (
@@ -81,7 +80,7 @@ export function TryPath(props: { draft: Draft; tried: Tried; setTried: (tried: T
           question={question}
           n={at + 1}
           value={tried.answers[question.id]}
-          message={answerError(question.id)}
+          message={errorAt(`/answers/${escapePointer(question.id)}`)}
           set={(value) => {
             const { [question.id]: _old, ...answers } = tried.answers
             setTried({
@@ -94,16 +93,13 @@ export function TryPath(props: { draft: Draft; tried: Tried; setTried: (tried: T
       {draft.hidden
         .filter((name) => name !== '')
         .map((name) => (
-          <div class="field try-answer" key={name}>
-            <label for={`try-hidden-${name}`}>Hidden field {name}</label>
-            <input
-              id={`try-hidden-${name}`}
-              value={tried.hidden[name] ?? ''}
-              onInput={(event) =>
-                setTried({ ...tried, hidden: { ...tried.hidden, [name]: event.currentTarget.value } })
-              }
-            />
-          </div>
+          <TryHidden
+            key={name}
+            name={name}
+            value={tried.hidden[name] ?? ''}
+            message={errorAt(`/hidden/${escapePointer(name)}`)}
+            set={(value) => setTried({ ...tried, hidden: { ...tried.hidden, [name]: value } })}
+          />
         ))}
       <div class="actions">
         <button type="submit" disabled={running}>
