@@ -1,9 +1,9 @@
+import { leafOf } from '../../../src/shared/flow/conditions'
 import type { Condition, ConditionOp } from '../../../src/shared/flow/types'
 import { Field, numberOrUndefined } from './field'
 import { ProblemsAt } from './problems-at'
 import {
   fitted,
-  leafOf,
   needsValue,
   opsFor,
   opWords,

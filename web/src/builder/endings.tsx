@@ -85,7 +85,7 @@ function EndingEditor(props: {
       <Field
         path={`${base}/id`}
         label="Id"
-        hint="What rules and the responses' webhook events call it."
+        hint="What rules and the responses’ webhook events call it."
         message={messageAt(`${base}/id`)}
       >
         {(control) => (

@@ -1,5 +1,4 @@
 import { opsForHidden, opsForQuestion, opsForVariable } from '../../../src/shared/flow/checks-rules'
-import { leafOf } from '../../../src/shared/flow/conditions'
 import {
   type Condition,
   type ConditionOp,
@@ -141,5 +140,3 @@ export function newComparison(names: RuleNames): Condition | undefined {
     return fitted('variable', names.variables[0], 'greater_than', undefined, names)
   return undefined
 }
-
-export { leafOf }
