@@ -4,9 +4,9 @@ import type { FormInput } from '../../src/shared/forms/definition.js'
 import { normaliseDefinition } from '../../src/shared/forms/normalise.js'
 import { richForm } from './fixtures.js'
 
-// The dashboard's builder has no editor for the flow yet: a form it saves keeps its pages, logic
-// and endings as they were read (web/src/builder/draft.ts), its pages following the questions
-// added or removed in the builder (pagesForQuestions, checked here).
+// A form the dashboard's builder saves keeps its pages following the questions added, duplicated
+// or removed there (pagesForQuestions, checked here; web/src/builder/draft.ts); moves between
+// pages are the page edits' (builder-pages.test.ts).
 
 describe('pages kept through an edit of the questions', () => {
   it('puts a question added on the page of the one before it, and takes a removed one off its page', () => {

@@ -8,6 +8,7 @@ import {
   createCanvass,
   type FormInput,
   type FormListing,
+  type Submission,
 } from '@canvass/client'
 
 // The dashboard's one way to the server: @canvass/client (the typed client of docs/client.md) in
@@ -37,6 +38,7 @@ export type Delivery = ClientDelivery & { attempt_log?: Attempt[] }
 export type Session = Awaited<ReturnType<Canvass['session']['get']>>
 export type Answer = Awaited<ReturnType<Canvass['responses']['page']>>['items'][number]['answers'][number]
 export type Insights = Awaited<ReturnType<Canvass['insights']['get']>>
+export type Simulation = Awaited<ReturnType<Canvass['forms']['simulateDefinition']>>
 export type ResponseFilter = Pick<ClientFilter, 'since' | 'until' | 'query'>
 
 /** The route itself does not exist on this server (an older Canvass), not a missing resource. */
@@ -100,6 +102,9 @@ export function createApi(options: ApiOptions = {}) {
       replaceIfUnchanged: (formId: string, form: FormInput, etag: string) =>
         client.forms.replaceIfUnchanged(formId, form, etag),
       delete: (formId: string) => client.forms.delete(formId),
+      /** The path answers take through a definition not yet saved; nothing is stored. */
+      simulateDefinition: (form: FormInput, submission: Submission) =>
+        client.forms.simulateDefinition(form, submission),
     },
     responses: {
       list: (formId: string, pageNumber: number, pageSize: number, filter: ResponseFilter = {}) =>

@@ -23,7 +23,7 @@ export interface DraftQuestion {
   title: string
   type: QuestionKind
   required: boolean
-  /** Kept as read so that a save does not drop it (no editor for it in the builder yet). */
+  /** Shown under the title on the hosted page; absent when empty. */
   description?: string
   properties: Record<string, unknown>
 }
@@ -43,7 +43,7 @@ export interface Draft {
   settings: Required<Omit<FormSettingsInput, 'thank_you'>> & {
     thank_you: { title: string | null; message: string | null; redirect_url: string | null }
   }
-  /** Pages, logic and endings, kept as read so that a save does not drop them (no editor for them yet). */
+  /** Pages, logic and endings (pages.ts, rules.tsx, endings.tsx edit them). */
   flow: Required<FlowParts>
 }
 
@@ -132,17 +132,15 @@ function flowInput(flow: Required<FlowParts>, questions: DraftQuestion[]): FlowP
 
 /** What POST and PUT take, and what "Download JSON" writes: no local keys. */
 export function inputOf(draft: Draft): FormInput {
-  // A draft kept in the browser before the flow existed has none (its form had none either).
-  const flow = draft.flow ?? { pages: [], logic: [], endings: [] }
   return {
     title: draft.title,
     questions: draft.questions.map(({ key: _key, ...question }) => question),
     hidden: draft.hidden,
     variables: draft.variables.map(({ key: _key, ...variable }) => variable),
     settings: draft.settings,
-    // Questions added or removed here keep their pages; the rest of the flow goes as it was read
-    // (left out when empty, as a form without a flow was written before).
-    ...flowInput(flow, draft.questions),
+    // Questions added or removed keep their pages (a new one joins the page of the one before it);
+    // an empty part of the flow is left out, as a form without a flow was written before.
+    ...flowInput(draft.flow, draft.questions),
   }
 }
 

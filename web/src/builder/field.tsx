@@ -22,7 +22,10 @@ export function Field(props: {
     .join(' ')
   return (
     <div class={`field ${props.class ?? ''}`}>
-      <label for={id}>{props.label}</label>
+      {/* Its id lets a tool beside the field (recall's menu) say which field it is for. */}
+      <label id={`${id}-label`} for={id}>
+        {props.label}
+      </label>
       {props.hint && (
         <p class="hint" id={`${id}-hint`}>
           {props.hint}

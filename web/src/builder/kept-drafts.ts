@@ -13,7 +13,11 @@ const keyOf = (formId: string | undefined) => `canvass:builder:${formId ?? 'new'
 export function readKeptDraft(formId: string | undefined): KeptDraft | undefined {
   try {
     const text = sessionStorage.getItem(keyOf(formId))
-    return text ? (JSON.parse(text) as KeptDraft) : undefined
+    if (!text) return undefined
+    const kept = JSON.parse(text) as KeptDraft
+    // A draft kept before the builder edited the flow has none (its form had none either).
+    kept.draft.flow ??= { pages: [], logic: [], endings: [] }
+    return kept
   } catch {
     return undefined
   }

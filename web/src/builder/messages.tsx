@@ -1,5 +1,6 @@
 import type { Draft } from './draft'
 import { Field, type SectionProps } from './field'
+import { RecallText } from './recall-menu'
 
 type Settings = Draft['settings']
 const textOrNull = (text: string) => (text === '' ? null : text)
@@ -42,21 +43,21 @@ export function Messages({ draft, change, messageAt }: SectionProps) {
     <fieldset class="builder-section">
       <legend>Thank-you and closed screens</legend>
       <p class="hint lead-hint">To see them, pick “Thank-you” or “Closed” in the preview.</p>
-      <TextSetting
+      <RecallText
         path="/settings/thank_you/title"
         label="Thank-you title"
         hint="Empty: “Thank you!”"
-        value={thankYou.title}
-        onText={(title) => setThankYou({ title })}
-        messageAt={messageAt}
+        value={thankYou.title ?? ''}
+        set={(title) => setThankYou({ title: textOrNull(title) })}
+        message={messageAt('/settings/thank_you/title')}
       />
-      <TextSetting
+      <RecallText
         path="/settings/thank_you/message"
         label="Thank-you message"
         hint="Empty: “Your answers have been sent.” A blank line starts a new paragraph."
-        value={thankYou.message}
-        onText={(message) => setThankYou({ message })}
-        messageAt={messageAt}
+        value={thankYou.message ?? ''}
+        set={(message) => setThankYou({ message: textOrNull(message) })}
+        message={messageAt('/settings/thank_you/message')}
         multiline
       />
       <TextSetting

@@ -18,7 +18,7 @@ export function ProblemSummary(props: {
       <ul>
         {problems.slice(0, 30).map((problem) => (
           <li key={`${problem.path}:${problem.message}`}>
-            <a href={`#${fieldId(problem.path)}`}>
+            <a href={`#${fieldId(problem.path)}`} onClick={(event) => toNearest(event, problem.path)}>
               {describePath(problem.path, draft)}: {problem.message}
             </a>
           </li>
@@ -46,10 +46,30 @@ function describePath(path: string, draft: Draft): string {
   if (parts[0] === 'variables')
     return `Variable ${Number(parts[1] ?? 0) + 1}${parts[2] ? `, ${parts.slice(2).join(' ')}` : ''}`
   if (parts[0] === 'settings') return `Publishing, ${parts.slice(1).join(' ').replace(/_/g, ' ')}`
-  // The flow has no editor here yet: its problems name the rule, page or ending they are in.
+  // The flow's problems name the rule, page or ending they are in, and the part of it.
   const flowParts: Record<string, string> = { pages: 'Page', logic: 'Rule', endings: 'Ending' }
   const flowPart = flowParts[parts[0] ?? '']
-  if (flowPart && parts[1] !== undefined)
-    return `${flowPart} ${Number(parts[1]) + 1}${parts[2] ? `, ${parts.slice(2).join(' ').replace(/_/g, ' ')}` : ''}`
+  if (flowPart && parts[1] !== undefined) {
+    const name = `${flowPart} ${Number(parts[1]) + 1}`
+    if (parts[2] === 'then' && parts[3] !== undefined) return `${name}, action ${Number(parts[3]) + 1}`
+    if (parts[2] === 'if') return `${name}, condition`
+    return parts[2] ? `${name}, ${parts.slice(2).join(' ').replace(/_/g, ' ')}` : name
+  }
   return path || 'Form'
+}
+
+/**
+ * A problem of a part with no field of its own (an action, a page no path reaches) links to the
+ * nearest part that has one: its rule, its page.
+ */
+function toNearest(event: MouseEvent, path: string) {
+  for (let at = path; at !== ''; at = at.slice(0, at.lastIndexOf('/'))) {
+    const element = document.getElementById(fieldId(at))
+    if (!element) continue
+    if (at === path) return
+    event.preventDefault()
+    element.scrollIntoView({ block: 'center' })
+    element.querySelector<HTMLElement>('input, select, textarea, button')?.focus()
+    return
+  }
 }

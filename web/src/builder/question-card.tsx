@@ -1,5 +1,7 @@
+import type { FlowPage } from '../../../src/shared/flow/types'
 import type { DraftQuestion } from './draft'
 import { MoveButtons } from './move-buttons'
+import { PageSelect } from './page-parts'
 import { QuestionEditor } from './question-editor'
 
 /** What a dragged question carries: its position. Other drags (files, text) are not drops here. */
@@ -17,6 +19,8 @@ export function QuestionCard(props: {
   remove: () => void
   onChange: (question: DraftQuestion) => void
   messageAt: (path: string) => string | undefined
+  /** The page it is on and the way to another, when the form has pages. */
+  page?: { at: number; pages: FlowPage[]; move: (page: number) => void }
 }) {
   const { question, index, moveQuestion, setDragging } = props
   return (
@@ -65,6 +69,9 @@ export function QuestionCard(props: {
         <strong>Question {index + 1}</strong>
         <QuestionTools {...props} />
       </div>
+      {props.page && (
+        <PageSelect question={index} page={props.page.at} pages={props.page.pages} move={props.page.move} />
+      )}
       <QuestionEditor
         question={question}
         index={index}

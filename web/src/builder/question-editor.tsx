@@ -5,6 +5,7 @@ import { type DraftQuestion, fieldId, kindLabels } from './draft'
 import { Field } from './field'
 import { changeKind, KindChangeWarning } from './kind-change'
 import { AdvancedSettings, IntegerProperty } from './question-properties'
+import { RecallText } from './recall-menu'
 
 /** A question's title, kind, whether it is required, and the properties its kind has. */
 export function QuestionEditor(props: {
@@ -33,36 +34,25 @@ export function QuestionEditor(props: {
   )
   return (
     <div class="question-fields">
-      <Field
+      <RecallText
         path={`${base}/title`}
         label="Question"
         hint="What people are asked, as they will read it."
         message={messageAt(`${base}/title`)}
-      >
-        {(control) => (
-          <input
-            {...control}
-            value={question.title}
-            onInput={(event) => onChange({ ...question, title: event.currentTarget.value })}
-          />
-        )}
-      </Field>
-      <Field
+        value={question.title}
+        set={(title) => onChange({ ...question, title })}
+        questionsBefore={index}
+      />
+      <RecallText
         path={`${base}/description`}
         label="Description (optional)"
         hint="Shown under the question, for what people need to know to answer it."
         message={messageAt(`${base}/description`)}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            maxLength={2000}
-            value={question.description ?? ''}
-            onInput={(event) => onChange({ ...question, description: event.currentTarget.value })}
-          />
-        )}
-      </Field>
+        value={question.description ?? ''}
+        set={(description) => onChange({ ...question, description })}
+        questionsBefore={index}
+        multiline
+      />
       <div class="field-row">
         <Field
           path={`${base}/type`}

@@ -1,19 +1,15 @@
 import { useState } from 'preact/hooks'
 import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
-import {
-  type DraftQuestion,
-  fieldId,
-  kindLabels,
-  move,
-  newKey,
-  newQuestionId,
-  startingProperties,
-} from './draft'
+import { type DraftQuestion, fieldId, kindLabels, newKey, newQuestionId, startingProperties } from './draft'
 import type { SectionProps } from './field'
+import { PageGroup } from './page-parts'
+import { addPage, pageIndexes, pagesOf, removePage, renamePage } from './pages'
 import { QuestionCard } from './question-card'
+import { questionMoves } from './question-moves'
 
-// The questions of the form, in order: added, moved (buttons, Alt+Arrow keys or a drag), duplicated,
-// removed. Each change is announced, since a screen reader sees no card move.
+// The questions of the form, in order, on their pages: added, moved (buttons, Alt+Arrow keys, a
+// page select or a drag), duplicated, removed; pages added, titled, removed. Each change is
+// announced, since a screen reader sees no card move.
 
 export function QuestionList({ draft, change, messageAt }: SectionProps) {
   const [announcement, setAnnouncement] = useState('')
@@ -21,14 +17,9 @@ export function QuestionList({ draft, change, messageAt }: SectionProps) {
   const questions = draft.questions
   const setQuestions = (next: DraftQuestion[]) => change({ ...draft, questions: next })
 
-  const moveQuestion = (from: number, to: number) => {
-    if (to < 0 || to >= questions.length) return
-    setQuestions(move(questions, from, to))
-    setAnnouncement(`Question moved to position ${to + 1} of ${questions.length}.`)
-    // Focus follows the moved question, so the keyboard can keep moving it.
-    const key = questions[from]?.key
-    requestAnimationFrame(() => document.getElementById(`card-${key}`)?.focus())
-  }
+  const pages = pagesOf(draft)
+  const onPage = pageIndexes(draft)
+  const { moveQuestion, toPage } = questionMoves(draft, change, setAnnouncement)
   const duplicate = (index: number) => {
     const question = questions[index] as DraftQuestion
     const copy = {
@@ -60,31 +51,69 @@ export function QuestionList({ draft, change, messageAt }: SectionProps) {
     )
   }
 
+  const card = (question: DraftQuestion, index: number) => (
+    <QuestionCard
+      key={question.key}
+      question={question}
+      index={index}
+      count={questions.length}
+      dragging={dragging === index}
+      setDragging={setDragging}
+      moveQuestion={moveQuestion}
+      duplicate={() => duplicate(index)}
+      remove={() => remove(index)}
+      onChange={(next) => setQuestions(questions.map((q, at) => (at === index ? next : q)))}
+      messageAt={messageAt}
+      {...(pages.length > 1
+        ? { page: { at: onPage[index] ?? 0, pages, move: (to) => toPage(index, to) } }
+        : {})}
+    />
+  )
+  const indexed = questions.map((question, index) => ({ question, index }))
+  const newPage = () => {
+    const next = addPage(draft)
+    change(next)
+    const count = pagesOf(next).length
+    setAnnouncement(`Page ${count} added. Move questions to it with their page select.`)
+    requestAnimationFrame(() => document.getElementById(`page-heading-${count - 1}`)?.focus())
+  }
+
   return (
     <fieldset class="builder-section">
       <legend>Questions</legend>
       {questions.length === 0 && <p class="meta">No questions yet: add the first one below.</p>}
-      <ol class="question-list">
-        {questions.map((question, index) => (
-          <QuestionCard
-            key={question.key}
-            question={question}
-            index={index}
-            count={questions.length}
-            dragging={dragging === index}
-            setDragging={setDragging}
-            moveQuestion={moveQuestion}
-            duplicate={() => duplicate(index)}
-            remove={() => remove(index)}
-            onChange={(next) => setQuestions(questions.map((q, at) => (at === index ? next : q)))}
+      {pages.length === 0 ? (
+        <ol class="question-list">{indexed.map(({ question, index }) => card(question, index))}</ol>
+      ) : (
+        pages.map((page, p) => (
+          <PageGroup
+            key={page.id}
+            page={page}
+            index={p}
+            count={pages.length}
             messageAt={messageAt}
-          />
-        ))}
-      </ol>
+            rename={(title) => change(renamePage(draft, p, title))}
+            remove={() => {
+              change(removePage(draft, p))
+              setAnnouncement(`Page ${p + 1} removed; its questions joined page ${Math.max(p, 1)}.`)
+            }}
+            first={firstOnPage(onPage, p)}
+          >
+            {indexed
+              .filter(({ index }) => onPage[index] === p)
+              .map(({ question, index }) => card(question, index))}
+          </PageGroup>
+        ))
+      )}
       <p class="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-      <AddQuestion add={add} />
+      <div class="list-actions">
+        <AddQuestion add={add} />
+        <button type="button" class="secondary" onClick={newPage}>
+          Add a page
+        </button>
+      </div>
     </fieldset>
   )
 }
@@ -110,4 +139,10 @@ function AddQuestion({ add }: { add: (kind: QuestionKind) => void }) {
       </button>
     </div>
   )
+}
+
+/** The index of a page's first question; of the question after the pages before, for an empty page. */
+function firstOnPage(onPage: number[], page: number): number {
+  const at = onPage.findIndex((each) => each >= page)
+  return at === -1 ? onPage.length : at
 }

@@ -1,0 +1,123 @@
+import { choiceLabels, isNumericKind } from '../../../src/shared/forms/definition'
+import type { DraftQuestion } from './draft'
+
+// One answer of "Try a path", asked with the simplest control its kind allows; empty is no answer.
+
+export function TryAnswer(props: {
+  question: DraftQuestion
+  n: number
+  value: unknown
+  message: string | undefined
+  set: (value: unknown) => void
+}) {
+  const { question, value, set } = props
+  const id = `try-${question.key}`
+  const label = `${props.n}. ${question.title || question.id}`
+  const invalid = props.message ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${id}-error` } : {}
+  const error = props.message && (
+    <p class="field-error" id={`${id}-error`}>
+      {props.message}
+    </p>
+  )
+  const labels = choiceLabels(question)
+  if (question.type === 'multiple_choice' && question.properties['allow_multiple'] === true) {
+    const picked = Array.isArray(value) ? (value as string[]) : []
+    return (
+      <fieldset class="try-answer" {...invalid}>
+        <legend>{label}</legend>
+        {labels.map((choice, at) => (
+          <div class="field check" key={choice}>
+            <input
+              type="checkbox"
+              id={`${id}-${at}`}
+              checked={picked.includes(choice)}
+              onChange={(event) => {
+                const next = event.currentTarget.checked
+                  ? labels.filter((each) => each === choice || picked.includes(each))
+                  : picked.filter((each) => each !== choice)
+                set(next.length > 0 ? next : undefined)
+              }}
+            />
+            <label for={`${id}-${at}`}>{choice}</label>
+          </div>
+        ))}
+        {error}
+      </fieldset>
+    )
+  }
+  const options =
+    question.type === 'multiple_choice' || question.type === 'dropdown'
+      ? labels.map((choice) => ({ value: choice, text: choice }))
+      : question.type === 'yes_no'
+        ? [
+            { value: 'true', text: 'Yes' },
+            { value: 'false', text: 'No' },
+          ]
+        : undefined
+  const numeric = isNumericKind(question.type)
+  return (
+    <div class="field try-answer">
+      <label for={id}>{label}</label>
+      {options ? (
+        <select
+          id={id}
+          {...invalid}
+          value={value === undefined ? '' : String(value)}
+          onChange={(event) => {
+            const text = event.currentTarget.value
+            set(text === '' ? undefined : question.type === 'yes_no' ? text === 'true' : text)
+          }}
+        >
+          <option value="">No answer</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.text}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          {...invalid}
+          {...(numeric
+            ? { type: 'number' as const }
+            : question.type === 'date'
+              ? { type: 'date' as const }
+              : {})}
+          value={value === undefined ? '' : String(value)}
+          onInput={(event) => {
+            const text = event.currentTarget.value
+            set(text === '' ? undefined : numeric ? Number(text) : text)
+          }}
+        />
+      )}
+      {error}
+    </div>
+  )
+}
+
+/** A hidden field's value, as a link would carry it. */
+export function TryHidden(props: {
+  name: string
+  value: string
+  message: string | undefined
+  set: (value: string) => void
+}) {
+  const id = `try-hidden-${props.name}`
+  return (
+    <div class="field try-answer">
+      <label for={id}>Hidden field {props.name}</label>
+      <input
+        id={id}
+        value={props.value}
+        {...(props.message ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${id}-error` } : {})}
+        onInput={(event) => props.set(event.currentTarget.value)}
+      />
+      {props.message && (
+        <p class="field-error" id={`${id}-error`}>
+          {props.message}
+        </p>
+      )}
+    </div>
+  )
+}
