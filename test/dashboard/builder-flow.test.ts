@@ -262,15 +262,16 @@ async function tryPaths(page: Page) {
   await page.getByRole('tab', { name: 'Preview' }).click()
   await phoneShots(page, result.first(), 'builder-flow-try-phone')
 
-  // The preview walks the same answers' path, page by page, and ends on their ending.
+  // The preview walks the same answers' path, page by page (the hosted page's own renderer: every
+  // page is in it, the others hidden), and ends on their ending.
   await preview.getByRole('button', { name: 'Form', exact: true }).click()
   const frame = page.frameLocator('iframe[title="Preview of the public page"]')
   await expect.poll(() => preview.getByText(/^Page \d of \d/).textContent()).toBe('Page 1 of 3')
-  await expect.poll(() => frame.getByText('You are').count()).toBe(1)
-  expect(await frame.getByText('What do you teach?').count()).toBe(0)
+  await expect.poll(() => frame.getByText('You are').filter({ visible: true }).count()).toBe(1)
+  expect(await frame.getByText('What do you teach?').filter({ visible: true }).count()).toBe(0)
   await preview.getByRole('button', { name: 'Next page' }).click()
   await expect.poll(() => preview.getByText(/^Page \d of \d/).textContent()).toBe('Page 2 of 3: Teaching')
-  await expect.poll(() => frame.getByText('What do you teach?').count()).toBe(1)
+  await expect.poll(() => frame.getByText('What do you teach?').filter({ visible: true }).count()).toBe(1)
   await preview.getByRole('button', { name: 'Thank-you' }).click()
   const thanks = page.frameLocator('iframe[title="Preview of the thank-you screen"]')
   await expect.poll(() => thanks.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you, teacher')
@@ -288,7 +289,7 @@ async function tryPaths(page: Page) {
   await expect.poll(() => preview.getByText(/^Page \d of \d/).textContent()).toBe('Page 1 of 2')
   await preview.getByRole('button', { name: 'Next page' }).click()
   await expect.poll(() => preview.getByText(/^Page \d of \d/).textContent()).toBe('Page 2 of 2')
-  await expect.poll(() => frame.getByText('Anything else?').count()).toBe(1)
+  await expect.poll(() => frame.getByText('Anything else?').filter({ visible: true }).count()).toBe(1)
 }
 
 describe('the builder’s flow', { timeout: 240_000 }, () => {

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { redirectLocation } from '../../../src/shared/forms/settings'
+import { FlowPage } from '../../../src/shared/pages/flow-page'
+import { isPaged, pageState } from '../../../src/shared/pages/flow-view'
 import { FormPage } from '../../../src/shared/pages/form-page'
 import { renderPage } from '../../../src/shared/pages/layout'
 import { closedPage, thanksPage } from '../../../src/shared/pages/outcome-pages'
@@ -10,6 +12,16 @@ import { type PreviewPage, previewPage, withEnding } from './preview-pages'
 import { nothingTried, type Tried, TryPath } from './try-path'
 
 type Screen = 'form' | 'thanks' | 'closed' | 'path'
+
+/** The form's page as the hosted page draws it: one page of a paged form, with the tried answers. */
+function formPage(view: NonNullable<ReturnType<typeof previewView>>, paged: PreviewPage, tried: Tried) {
+  const state = isPaged(view) ? pageState(view, tried.answers, tried.hidden, paged.page.id) : undefined
+  if (!state) return <FormPage form={paged.view} hidden={new Map()} />
+  const hidden = Object.fromEntries(
+    Object.entries(tried.hidden).map(([name, value]) => [name, String(value)]),
+  )
+  return <FlowPage form={view} page={paged.page.id} state={state} answers={tried.answers} hidden={hidden} />
+}
 
 const screens: { screen: Screen; label: string; title: string }[] = [
   { screen: 'form', label: 'Form', title: 'Preview of the public page' },
@@ -44,7 +56,7 @@ export function Preview({ draft, saved }: { draft: Draft; saved: Form | undefine
           : screen === 'closed'
             ? closedPage(view)
             : null
-      setHtml(renderPage(page ?? <FormPage form={paged.view} hidden={new Map()} />))
+      setHtml(renderPage(page ?? formPage(view, paged, tried)))
     }, 150)
     return () => clearTimeout(timer)
   }, [draft, saved, screen, tried, wanted])
