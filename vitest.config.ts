@@ -7,58 +7,6 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config'
 // `npm run test:fast` (CANVASS_TEST_SUITE=fast, on SQLite) leaves out the slow tests below, the ones that
 // soak, crash, fuzz or run many processes: the suite to run on every change. `npm test` runs all.
 
-export const slowTests = [
-  // soak, crash loops, fuzzing
-  'test/reliability/load.test.ts',
-  'test/reliability/crash.test.ts',
-  'test/reliability/hostile.test.ts',
-  'test/reliability/memory.test.ts',
-  'test/reliability/insights-memory.test.ts',
-  'test/flow/hostile.test.ts',
-  // many processes
-  'test/reliability/many-processes.test.ts',
-  'test/webhooks/processes.test.ts',
-  'test/insights/concurrency.test.ts',
-  'test/respondents/shared-limits.test.ts',
-  'test/contacts/import.test.ts',
-  'test/foundation/oversized-body.test.ts',
-  'test/foundation/friendly-cli.test.ts',
-  'test/foundation/cli.test.ts',
-  'test/reliability/wire.test.ts',
-  'test/reliability/secrets.test.ts',
-  'test/insights/stream.test.ts',
-  'test/insights/stream-lifetime.test.ts',
-  'test/insights/stream-hangups.test.ts',
-  'test/insights/stream-stalls.test.ts',
-  'test/reliability/stream-memory.test.ts',
-  // a real browser (browserTests, below)
-  'test/respondents/browser.test.ts',
-  'test/respondents/inline-checks.test.ts',
-  'test/respondents/flow-browser.test.ts',
-  'test/dashboard/browser.test.ts',
-  'test/dashboard/insights.test.ts',
-  'test/dashboard/builder.test.ts',
-  'test/dashboard/builder-kinds.test.ts',
-  'test/dashboard/builder-guide.test.ts',
-  'test/dashboard/builder-flow.test.ts',
-  'test/dashboard/contacts-edit.test.ts',
-  'test/dashboard/forms-list.test.ts',
-  'test/dashboard/page-titles.test.ts',
-  'test/dashboard/response-detail.test.ts',
-  'test/dashboard/responses-table.test.ts',
-  'test/dashboard/responses-search.test.ts',
-  'test/dashboard/webhook-signing.test.ts',
-  'test/dashboard/webhook-targets.test.ts',
-  'test/dashboard/share.test.ts',
-  'test/dashboard/design.test.ts',
-  'test/foundation/entry.test.ts',
-  'test/respondents/rate-limited-page.test.ts',
-  'test/docs/reference-page.test.ts',
-  // every shell example of the README and docs/, against a fresh server
-  'test/docs/examples.test.ts',
-  'test/docs/dashboard-guide.test.ts',
-]
-
 /**
  * What a browser shows: these run on SQLite only. A page reaches the database only through the
  * routes of src/http, and every route is tested on both databases by the API tests (the same
@@ -90,6 +38,36 @@ export const browserTests = [
   'test/foundation/entry.test.ts',
   'test/docs/reference-page.test.ts',
   'test/docs/dashboard-guide.test.ts',
+]
+
+export const slowTests = [
+  // soak, crash loops, fuzzing
+  'test/reliability/load.test.ts',
+  'test/reliability/crash.test.ts',
+  'test/reliability/hostile.test.ts',
+  'test/reliability/memory.test.ts',
+  'test/reliability/insights-memory.test.ts',
+  'test/flow/hostile.test.ts',
+  // many processes
+  'test/reliability/many-processes.test.ts',
+  'test/webhooks/processes.test.ts',
+  'test/insights/concurrency.test.ts',
+  'test/respondents/shared-limits.test.ts',
+  'test/contacts/import.test.ts',
+  'test/foundation/oversized-body.test.ts',
+  'test/foundation/friendly-cli.test.ts',
+  'test/foundation/cli.test.ts',
+  'test/reliability/wire.test.ts',
+  'test/reliability/secrets.test.ts',
+  'test/insights/stream.test.ts',
+  'test/insights/stream-lifetime.test.ts',
+  'test/insights/stream-hangups.test.ts',
+  'test/insights/stream-stalls.test.ts',
+  'test/reliability/stream-memory.test.ts',
+  // a real browser
+  ...browserTests,
+  // every shell example of the README and docs/, against a fresh server
+  'test/docs/examples.test.ts',
 ]
 
 const pgUrl = new URL(process.env['CANVASS_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test')
