@@ -1,7 +1,9 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
+import { planOf } from '../../shared/flow/plan.js'
 import type { FormDefinition } from '../../shared/forms/definition.js'
 import { type WindowPieces, windowPieces } from './buckets.js'
+import { readFunnel } from './funnel-read.js'
 import { rebuildFormInsights } from './rebuild.js'
 import {
   bucketExtras,
@@ -63,7 +65,9 @@ export async function readInsights(
     await database.transaction((trx) => rebuildFormInsights(trx, formId))
     tally = await tallyWindow(database, memory, formId, window)
   }
-  return summarise(formId, definition, tally.sum.figures(), tally.days)
+  const pageIds = planOf(definition).pages.map((page) => page.id)
+  const funnel = await readFunnel(database.db, formId, window, pageIds)
+  return summarise(formId, definition, tally.sum.figures(), tally.days, funnel)
 }
 
 /** Adds up the buckets and the responses counted one by one that make up a window. */

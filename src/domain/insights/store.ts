@@ -12,6 +12,7 @@ import {
   figuresOfItem,
   figuresToJson,
 } from './figures.js'
+import { moveFunnelEntry, startFunnelEntries } from './funnel-store.js'
 import { keepTextAnswers } from './text-answers.js'
 
 // The figures kept up to date inside the transaction that stores or deletes responses, so they
@@ -26,18 +27,29 @@ const KEYS_PER_STATEMENT = 200
 
 const keyOf = (key: BucketKey): string => `${key.level}:${key.bucket}`
 
+/** A response as insights count it: its item and what its path decided. */
+export interface CountedResponse {
+  item: ResponseItem
+  /** The pages its path visited. */
+  pages: readonly string[]
+  /** The questions on its path it left unanswered. */
+  unanswered: readonly string[]
+}
+
 /**
  * Counts newly stored responses (called by storeResponses, in its transaction) and keeps each
  * one's own figures beside it, for the insights that count responses one by one (scan.ts), and
- * its text answers, for a text question's latest answers (text-answers.ts).
+ * its text answers, for a text question's latest answers (text-answers.ts). In the funnel each
+ * starts and completes at once, but one that completes the draft `completesDraft` (funnel-store.ts).
  */
 export async function recordInsights(
   trx: Transaction,
   formId: string,
-  stored: readonly { item: ResponseItem }[],
+  stored: readonly CountedResponse[],
+  completesDraft?: string,
 ): Promise<void> {
   const items = stored.map(({ item }) => item)
-  const figures = await keepOwnFigures(trx, items)
+  const figures = await keepOwnFigures(trx, stored)
   const deltas = new Map<string, { key: BucketKey; figures: Figures }>()
   const timed = items.map((item) => ({ item, submittedAt: parseTimestamp(item.submitted_at) as number }))
   for (const [index, { submittedAt }] of timed.entries()) {
@@ -45,6 +57,21 @@ export async function recordInsights(
   }
   await applyDeltas(trx, formId, deltas, 1)
   await keepTextAnswers(trx, formId, timed)
+  const [completing] = stored
+  if (completesDraft !== undefined && completing) {
+    await moveFunnelEntry(trx, formId, completesDraft, {
+      pages: completing.pages,
+      responseId: completing.item.id,
+    })
+  } else {
+    const entries = stored.map(({ item, pages }, index) => ({
+      id: item.id,
+      startedAt: (timed[index] as { submittedAt: number }).submittedAt,
+      responseId: item.id,
+      pages,
+    }))
+    await startFunnelEntries(trx, formId, entries)
+  }
   // Delivered to the listeners when (and only if) the transaction commits.
   await trx.notify(RESPONSES_CHANNEL, formId)
 }
@@ -54,9 +81,9 @@ export async function recordInsights(
  * response_figures: when it is stored (recordInsights), or by a rebuild for one stored before
  * they were kept (rebuild.ts). Returns them in the order of the items.
  */
-export async function keepOwnFigures(trx: Db, items: readonly ResponseItem[]): Promise<Figures[]> {
-  const figures = items.map((item) => figuresOfItem(item))
-  const rows = items.map((item, index) => ({
+export async function keepOwnFigures(trx: Db, responses: readonly CountedResponse[]): Promise<Figures[]> {
+  const figures = responses.map(({ item, unanswered }) => figuresOfItem(item, unanswered))
+  const rows = responses.map(({ item }, index) => ({
     response_id: item.id,
     figures: figuresToJson(figures[index] as Figures),
   }))

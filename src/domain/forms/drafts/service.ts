@@ -10,6 +10,7 @@ import {
 } from '../../../shared/flow/progress.js'
 import type { FormDefinition } from '../../../shared/forms/definition.js'
 import { conflict, notFound, validationFailed } from '../../errors.js'
+import { moveFunnelEntry, startFunnelEntries } from '../../insights/funnel-store.js'
 import type { MemoryBudget, Page } from '../../listing.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
 import type { PublicForm } from '../public.js'
@@ -66,8 +67,8 @@ interface DraftWriter {
 type WriteRow = (trx: Transaction, lastPage: string | null) => Promise<DraftRow | undefined>
 
 /**
- * Writes the draft's row (`write`) and, when the team sees drafts, its `draft_updated` event, in
- * one transaction; the draft's progress, or undefined when `write` wrote no row.
+ * Writes the draft's row (`write`), its place in the funnel and, when the team sees drafts, its
+ * `draft_updated` event, in one transaction; the draft's progress, or undefined when `write` wrote no row.
  */
 async function saveDraft(
   { database, clock, signal, ids }: DraftWriter,
@@ -88,6 +89,11 @@ async function saveDraft(
   const written = await database.transaction(async (trx) => {
     const row = await write(trx, lastPage)
     if (!row) return false
+    // In the funnel (docs/api.md#insights) the draft reaches the pages of its progress.
+    if (row.version === 0) {
+      const entry = { id: row.id, startedAt: Number(row.started_at), responseId: null, pages: progress.pages }
+      await startFunnelEntries(trx, found.form.id, [entry])
+    } else await moveFunnelEntry(trx, found.form.id, row.id, { pages: progress.pages })
     if (!found.form.settings.partial_responses) return true
     const view = draftView(found.form, row, progress.onPath, draft.hidden)
     const event = { workspaceId: found.workspaceId, formId: found.form.id, draft: view }
