@@ -60,15 +60,25 @@ export async function rebuildFunnel(trx: Db, formId: string, definition: FormDef
  * those of its path, unless its response was deleted since (then it has left the funnel).
  */
 async function enterDrafts(trx: Db, formId: string, definition: FormDefinition): Promise<void> {
+  // In (started_at, id) order, each batch after the last: the drafts given entries are not met again.
+  let after = { at: -1, id: '' }
   for (;;) {
+    const cursor = after
     const rows = await trx
       .selectFrom('drafts as d')
       .leftJoin('funnel_entries as e', 'e.id', 'd.id')
       .leftJoin('responses as r', 'r.id', 'd.response_id')
       .select(['d.id', 'd.started_at', 'd.answers_json', 'd.hidden_json', 'd.response_id'])
       .where('d.form_id', '=', formId)
+      .where((eb) =>
+        eb.or([
+          eb('d.started_at', '>', cursor.at),
+          eb.and([eb('d.started_at', '=', cursor.at), eb('d.id', '>', cursor.id)]),
+        ]),
+      )
       .where('e.id', 'is', null)
       .where((eb) => eb.or([eb('d.response_id', 'is', null), eb('r.id', 'is not', null)]))
+      .orderBy('d.started_at')
       .orderBy('d.id')
       .limit(BATCH_ROWS)
       .execute()
@@ -78,20 +88,26 @@ async function enterDrafts(trx: Db, formId: string, definition: FormDefinition):
       return { id: row.id, startedAt: Number(row.started_at), responseId: row.response_id, pages }
     })
     await insertFunnelEntries(trx, formId, entries)
-    if (rows.length < BATCH_ROWS) return
+    const last = rows.at(-1)
+    if (rows.length < BATCH_ROWS || !last) return
+    after = { at: Number(last.started_at), id: last.id }
   }
 }
 
 /** Responses without an entry (submitted in one go before the funnel was kept): started as submitted. */
 async function enterResponses(trx: Db, formId: string, definition: FormDefinition): Promise<void> {
+  // In position order (the form row is locked: positions do not move meanwhile).
+  let after = 0
   for (;;) {
     const rows = await trx
       .selectFrom('responses as r')
-      .select(['r.id', sql<number>`octet_length(r.item_json)`.as('bytes')])
+      .select(['r.id', 'r.seq', sql<number>`octet_length(r.item_json)`.as('bytes')])
       .where('r.form_id', '=', formId)
+      .where('r.seq', '>', after)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('funnel_entries as e').select('e.id').whereRef('e.response_id', '=', 'r.id'))),
       )
+      .orderBy('r.seq')
       .limit(BATCH_ROWS)
       .execute()
     for (const chunk of chunksOf(rows, {
@@ -116,6 +132,8 @@ async function enterResponses(trx: Db, formId: string, definition: FormDefinitio
       }))
       await insertFunnelEntries(trx, formId, entries)
     }
-    if (rows.length < BATCH_ROWS) return
+    const last = rows.at(-1)
+    if (rows.length < BATCH_ROWS || !last) return
+    after = Number(last.seq)
   }
 }
