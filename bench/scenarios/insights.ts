@@ -149,7 +149,7 @@ export async function seedForm(
 export const insightsScenario: Scenario = {
   name: 'insights',
   databases: ['sqlite', 'postgres'],
-  floor: 'the same request on a form of 1,000 responses',
+  floor: 'the same request on a form of 1,000 responses and 1,000 drafts',
   async run(context) {
     const big = context.quick ? 100_000 : 1_000_000
     const database = await context.freshDatabase('insights')
