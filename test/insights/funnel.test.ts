@@ -69,7 +69,7 @@ const funnel = (started: number, done: number, start: number, trip: number, last
 /**
  * Hour 0: draft A (travelled, on the trip page), draft B (nothing yet), one-shot C (not travelled).
  * Hour 2: draft D (not travelled) started and completed, A given its rating and completed, one-shot E.
- * Hour 4: draft F (travelled, on the trip page).
+ * Hour 4: draft F (then travelled, on the trip page); B's changes take it to the last page and back.
  */
 async function seedTrips(formId: string) {
   const a = await startedDraft(formId, { travelled: true })
@@ -85,7 +85,15 @@ async function seedTrips(formId: string) {
   const aResponse = await completed(a)
   const e = await submitOneShot(formId, { travelled: true, rating: 2, comment: 'Late' })
   clock.advance(2 * HOUR)
-  const f = await startedDraft(formId, { travelled: true })
+  const f = await startedDraft(formId, {})
+  expect((await patchDraft(ctx, f, { answers: { travelled: true } })).json().pages).toEqual(['start', 'trip'])
+  // A draft's changes move it on and back: B jumps to the last page, then is back on the first.
+  expect((await patchDraft(ctx, b, { answers: { travelled: false } })).json().pages).toEqual([
+    'start',
+    'last',
+  ])
+  expect(await funnelOf(formId)).toEqual(funnel(6, 4, 6, 3, 5))
+  expect((await patchDraft(ctx, b, { answers: { travelled: null } })).json().pages).toEqual(['start'])
   return { a, aResponse, b, c, dResponse, e, f }
 }
 

@@ -157,6 +157,8 @@ export async function moveFunnelEntry(
   const before = keysOf({ responseId: entry.response_id, pages: JSON.parse(entry.pages) as string[] })
   const responseId = next.responseId ?? entry.response_id
   const after = keysOf({ responseId, pages: next.pages })
+  // Most changes answer questions of the page the draft is on: nothing to count.
+  if (after.length === before.length && after.every((key, index) => key === before[index])) return
   const changes = new FunnelChanges()
   const startedAt = Number(entry.started_at)
   changes.add(

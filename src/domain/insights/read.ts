@@ -31,6 +31,7 @@ export interface InsightsWindow {
  * figures come from one statement (one snapshot) for nearly every window: the buckets wholly
  * inside it and the responses of its partial minutes (buckets.ts), read as their own figures
  * within `memory` (scan.ts). A window covering every response reads the form's total and its days.
+ * The funnel is read alike from its own buckets, over since/until only (funnel-read.ts).
  */
 export async function readInsights(
   database: Database,
