@@ -101,7 +101,7 @@ describe('the funnel', () => {
   it('counts who started, the pages their paths reached and who completed, for any window', async () => {
     const formId = await draftForm(ctx, {}, tripForm)
     expect(await funnelOf(formId)).toEqual(funnel(0, 0, 0, 0, 0))
-    const { c, e } = await seedTrips(formId)
+    const { aResponse, c, e } = await seedTrips(formId)
     // Started: A B C D E F; completed: A C D E; A, E and F reached the trip page; A C D E the last.
     expect(await funnelOf(formId)).toEqual(funnel(6, 4, 6, 3, 4))
 
@@ -119,6 +119,12 @@ describe('the funnel', () => {
     )
     expect(await funnelOf(formId, `?since=${at(eAt + 1)}`)).toEqual(funnel(1, 0, 1, 1, 0))
     expect(await funnelOf(formId, `?until=${at(hour0 - 1)}`)).toEqual(funnel(2, 1, 2, 1, 1))
+
+    // Narrowed to responses, the funnel counts their respondents: C sent in one go, A by its draft.
+    const named = `?included_response_ids=${c.id},${aResponse}`
+    expect(await funnelOf(formId, named)).toEqual(funnel(2, 2, 2, 1, 2))
+    expect(await funnelOf(formId, `${named}&until=${at(hour0 - 1)}`)).toEqual(funnel(1, 1, 1, 1, 1))
+    expect(await funnelOf(formId, '?query=maybe%20next')).toEqual(funnel(1, 1, 1, 0, 1))
 
     // The counts kept as drafts moved equal those rebuilt from the entries.
     const before = await insightsOf(ctx, formId)

@@ -225,7 +225,7 @@ export interface paths {
         };
         /**
          * Figures of the responses: NPS, CSAT, distributions, means, a timeline
-         * @description Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are maintained as responses are stored and deleted: the cost of a request does not grow with the number of responses. Responses counted one by one (`included_response_ids`, the partial minutes at a window's edges) are read as the answers they count, never as whole items, within the process's `CANVASS_LIST_MEMORY` (default 64 MiB); when that is in use, the request waits for room.
+         * @description Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are maintained as responses are stored and deleted: the cost of a request does not grow with the number of responses. Responses counted one by one (`included_response_ids`, the partial minutes at a window's edges) are read as the answers they count, never as whole items, within the process's `CANVASS_LIST_MEMORY` (default 64 MiB); when that is in use, the request waits for room. `funnel` counts respondents (drafts and responses submitted in one go) by when they started, kept up to date as drafts and responses are written.
          *
          *     Needs scope `responses:read`.
          */
@@ -2614,7 +2614,7 @@ export interface operations {
                             date: string;
                             responses: number;
                         }[];
-                        /** @description Respondents counted by when they *started* (a draft its `started_at`, a response submitted in one go its `submitted_at`) within `since`/`until`; `included_response_ids` and `query` do not narrow it. A deleted response leaves the funnel (not started, no page, not completed); drafts deleted by retention stay counted as they were. */
+                        /** @description Respondents counted by when they *started* (a draft its `started_at`, a response submitted in one go its `submitted_at`) within `since`/`until`; with `included_response_ids` or `query`, only those whose response matches. A deleted response leaves the funnel (not started, no page, not completed); drafts deleted by retention stay counted as they were. */
                         funnel: {
                             /** @description Respondents who started in the window: drafts started, and responses submitted in one go. */
                             started: number;

@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
 import type { Migration } from './migration.js'
 
-// The funnel (docs/api.md#insights) and the questions each response was shown. Each respondent
-// who started (a draft, or a response submitted in one go) is a row of funnel_entries, which
-// outlives the draft it counts; funnel_counts keeps their sums per form and time bucket of their
-// start, as insight_buckets does for responses. Which pages a path reaches and which questions it
+// The funnel (docs/api.md#insights) and the questions each response was shown. Each draft is a
+// row of funnel_entries, which outlives it; funnel_counts keeps their sums per form and time bucket
+// of their start, as insight_buckets does for responses (whose own figures count those submitted
+// in one go). Which pages a path reaches and which questions it
 // shows belong to the application, not to this frozen migration: every response's own figures are
 // dropped and every form with responses or drafts is marked in insight_rebuilds, and the rebuild
 // works both out again from the stored answers.

@@ -38,13 +38,13 @@ export interface TextAnswersTable {
 }
 
 /**
- * Each respondent who started (docs/api.md#insights): a draft (by its id) or a response submitted
- * in one go (by the response's id). Kept when a draft is deleted by retention; gone with its response.
+ * Each draft, for the funnel (docs/api.md#insights; responses submitted in one go are counted by
+ * their own figures). Kept when the draft is deleted by retention; gone with its response.
  */
 export interface FunnelEntriesTable {
   id: string
   form_id: string
-  /** When the draft started, or the one-go response was submitted (µs): the bucket it counts in. */
+  /** When the draft started (µs): the buckets it counts in. */
   started_at: number
   /** The response it completed in; null while it is a draft. */
   response_id: string | null

@@ -1,12 +1,16 @@
-import { sql } from 'kysely'
+import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { Db } from '../../db/database.js'
+import { matchesSearch } from '../forms/responses/search.js'
 import { windowPieces } from './buckets.js'
+import type { Figures } from './figures.js'
 import { COMPLETED_KEY, keysOf, pageKey, STARTED_KEY } from './funnel-store.js'
+import type { InsightsWindow } from './read.js'
 
-// The funnel of a window (docs/api.md#insights): respondents who *started* in it, counted as the
-// figures are (buckets.ts): whole buckets of funnel_counts, summed by the database, and the
-// entries of the window's partial minutes one by one. A window covering every start reads the
-// form's total.
+// The funnel of a window (docs/api.md#insights): respondents who *started* in it. Responses
+// submitted in one go started when they were submitted: the figures of the window count them
+// (figures.ts). Drafts are read here, as the figures are (buckets.ts): whole buckets of
+// funnel_counts, summed by the database, and the entries of the window's partial minutes one by
+// one. With an id list or a search, only the drafts whose response matches count.
 
 export interface Funnel {
   started: number
@@ -16,15 +20,37 @@ export interface Funnel {
 
 const SCAN_ROWS = 500
 
-/** The funnel of the entries started in [since, until] (inclusive, µs), over the given pages in order. */
-export async function readFunnel(
+/** The funnel over the given pages, in order: the drafts' counts and the window's responses in one go. */
+export function funnelOf(drafts: Map<string, number>, figures: Figures, pageIds: readonly string[]): Funnel {
+  return {
+    started: (drafts.get(STARTED_KEY) ?? 0) + figures.oneGo,
+    completed: (drafts.get(COMPLETED_KEY) ?? 0) + figures.oneGo,
+    pages: pageIds.map((id) => ({
+      id,
+      reached: (drafts.get(pageKey(id)) ?? 0) + (figures.pagesReached.get(id) ?? 0),
+    })),
+  }
+}
+
+/** The counts (funnel-store.ts keys) of the drafts started in the window. */
+export async function readDraftsFunnel(
   db: Db,
   formId: string,
-  window: { since?: number | undefined; until?: number | undefined },
-  pageIds: readonly string[],
-): Promise<Funnel> {
+  window: InsightsWindow,
+): Promise<Map<string, number>> {
   const counts = new Map<string, number>()
   const add = (key: string, count: number) => counts.set(key, (counts.get(key) ?? 0) + count)
+  if (window.ids !== undefined || window.search !== undefined) {
+    const matching = [sql<SqlBool>`response_id is not null`]
+    if (window.ids !== undefined) matching.push(sql<SqlBool>`response_id in (${sql.join(window.ids)})`)
+    if (window.search !== undefined) matching.push(matchesSearch('response_id', formId, window.search))
+    const scan = {
+      from: window.since ?? Number.MIN_SAFE_INTEGER,
+      to: window.until ?? Number.MAX_SAFE_INTEGER,
+    }
+    if (window.ids?.length !== 0) await scanEntries(db, formId, scan, add, sql.join(matching, sql` and `))
+    return counts
+  }
   const bounds = await sql<{ first: number | null; last: number | null }>`select
       (select started_at from funnel_entries where form_id = ${formId} order by started_at asc limit 1) as first,
       (select started_at from funnel_entries where form_id = ${formId} order by started_at desc limit 1) as last`.execute(
@@ -60,19 +86,16 @@ export async function readFunnel(
       for (const scan of scans) await scanEntries(db, formId, scan, add)
     }
   }
-  return {
-    started: counts.get(STARTED_KEY) ?? 0,
-    completed: counts.get(COMPLETED_KEY) ?? 0,
-    pages: pageIds.map((id) => ({ id, reached: counts.get(pageKey(id)) ?? 0 })),
-  }
+  return counts
 }
 
-/** Counts the entries started in [from, to] (a partial minute) one by one, a page at a time. */
+/** Counts the entries started in [from, to] (and matching `where`) one by one, a page at a time. */
 async function scanEntries(
   db: Db,
   formId: string,
   scan: { from: number; to: number },
   add: (key: string, count: number) => void,
+  where?: RawBuilder<SqlBool>,
 ): Promise<void> {
   let after: { at: number; id: string } | undefined
   for (;;) {
@@ -83,6 +106,7 @@ async function scanEntries(
       .where('form_id', '=', formId)
       .where('started_at', '>=', scan.from)
       .where('started_at', '<=', scan.to)
+      .$if(where !== undefined, (query) => query.where(where as RawBuilder<SqlBool>))
       .$if(cursor !== undefined, (query) =>
         query.where((eb) =>
           eb.or([

@@ -6,14 +6,15 @@ import type { InsightLevel } from '../../db/tables/insights.js'
 import { bucketsOf } from './buckets.js'
 
 // The funnel (docs/api.md#insights): who started, which pages their paths reached, who completed.
-// Each respondent who started is an entry (funnel_entries), counted in the buckets of its start
-// (buckets.ts) in funnel_counts. A count changes by an upsert that adds to it, never by reading
+// A response submitted in one go is counted by its own figures (figures.ts, under the form row's
+// lock, with no statement of its own). Each draft is an entry (funnel_entries), counted in the
+// buckets of its start (buckets.ts) in funnel_counts. A count changes by an upsert that adds to it, never by reading
 // and writing it back: drafts of one form are written without the form row's lock, and on
 // PostgreSQL concurrent additions to the same row simply wait for each other. Every transaction
 // adds to its rows in one order (sorted), so two cannot deadlock on them.
 
 export interface FunnelEntry {
-  /** The draft's id, or the response's for one submitted in one go. */
+  /** The draft's id. */
   id: string
   startedAt: number
   /** The response it completed in; null for a draft not completed. */
@@ -104,7 +105,7 @@ export async function applyFunnelChanges(trx: Db, formId: string, changes: Funne
   }
 }
 
-/** Counts respondents who started: drafts as they start, responses submitted in one go. */
+/** Counts drafts as they start. */
 export async function startFunnelEntries(
   trx: Db,
   formId: string,
@@ -186,7 +187,8 @@ export async function moveFunnelEntry(
 
 /**
  * Deleted responses leave the funnel altogether, as if their respondents had never come: not
- * started, no page reached, not completed (docs/api.md#insights). Called by deleteResponses.
+ * started, no page reached, not completed (docs/api.md#insights). Called by deleteResponses: the
+ * entries of the drafts they completed go here; those sent in one go leave with their figures.
  */
 export async function forgetFunnelResponses(trx: Db, formId: string, responseIds: readonly string[]) {
   const changes = new FunnelChanges()

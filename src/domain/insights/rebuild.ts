@@ -135,9 +135,28 @@ async function responseFigures(
     if (row.figures !== null) found.set(row.id, figuresFromJson(row.figures))
     else unkept.push(JSON.parse(row.item_json as string) as ResponseItem)
   }
+  // A response that completed a draft is in the funnel by its draft's entry, not by its figures.
+  const fromDrafts = new Set(
+    unkept.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('drafts')
+            .select('response_id')
+            .where(
+              'response_id',
+              'in',
+              unkept.map((item) => item.id),
+            )
+            .execute()
+        ).map((row) => row.response_id),
+  )
   const kept = await keepOwnFigures(
     trx,
-    unkept.map((item) => ({ item, ...pathOfItem(definition, item) })),
+    unkept.map((item) => {
+      const { pages, unanswered } = pathOfItem(definition, item)
+      return { item, unanswered, oneGoPages: fromDrafts.has(item.id) ? undefined : pages }
+    }),
   )
   for (const [index, item] of unkept.entries()) found.set(item.id, kept[index] as Figures)
   // Stored without either (an import, a benchmark's seed): their text answers are kept too.

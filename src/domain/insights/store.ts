@@ -12,7 +12,7 @@ import {
   figuresOfItem,
   figuresToJson,
 } from './figures.js'
-import { moveFunnelEntry, startFunnelEntries } from './funnel-store.js'
+import { moveFunnelEntry } from './funnel-store.js'
 import { keepTextAnswers } from './text-answers.js'
 
 // The figures kept up to date inside the transaction that stores or deletes responses, so they
@@ -30,26 +30,35 @@ const keyOf = (key: BucketKey): string => `${key.level}:${key.bucket}`
 /** A response as insights count it: its item and what its path decided. */
 export interface CountedResponse {
   item: ResponseItem
-  /** The pages its path visited. */
-  pages: readonly string[]
   /** The questions on its path it left unanswered. */
   unanswered: readonly string[]
+  /**
+   * The pages its path visited, for a response submitted in one go: its own figures carry its
+   * share of the funnel. Absent for one that completed a draft, which the draft's entry counts.
+   */
+  oneGoPages?: readonly string[] | undefined
 }
 
 /**
  * Counts newly stored responses (called by storeResponses, in its transaction) and keeps each
  * one's own figures beside it, for the insights that count responses one by one (scan.ts), and
  * its text answers, for a text question's latest answers (text-answers.ts). In the funnel each
- * starts and completes at once, but one that completes the draft `completesDraft` (funnel-store.ts).
+ * starts and completes at once, counted by its own figures, but one that completes the draft
+ * `completesDraft`, whose entry completes (funnel-store.ts).
  */
 export async function recordInsights(
   trx: Transaction,
   formId: string,
-  stored: readonly CountedResponse[],
+  stored: readonly { item: ResponseItem; unanswered: readonly string[]; pages: readonly string[] }[],
   completesDraft?: string,
 ): Promise<void> {
   const items = stored.map(({ item }) => item)
-  const figures = await keepOwnFigures(trx, stored)
+  const counted = stored.map(({ item, unanswered, pages }) => ({
+    item,
+    unanswered,
+    oneGoPages: completesDraft === undefined ? pages : undefined,
+  }))
+  const figures = await keepOwnFigures(trx, counted)
   const deltas = new Map<string, { key: BucketKey; figures: Figures }>()
   const timed = items.map((item) => ({ item, submittedAt: parseTimestamp(item.submitted_at) as number }))
   for (const [index, { submittedAt }] of timed.entries()) {
@@ -63,14 +72,6 @@ export async function recordInsights(
       pages: completing.pages,
       responseId: completing.item.id,
     })
-  } else {
-    const entries = stored.map(({ item, pages }, index) => ({
-      id: item.id,
-      startedAt: (timed[index] as { submittedAt: number }).submittedAt,
-      responseId: item.id,
-      pages,
-    }))
-    await startFunnelEntries(trx, formId, entries)
   }
   // Delivered to the listeners when (and only if) the transaction commits.
   await trx.notify(RESPONSES_CHANNEL, formId)
@@ -82,7 +83,9 @@ export async function recordInsights(
  * they were kept (rebuild.ts). Returns them in the order of the items.
  */
 export async function keepOwnFigures(trx: Db, responses: readonly CountedResponse[]): Promise<Figures[]> {
-  const figures = responses.map(({ item, unanswered }) => figuresOfItem(item, unanswered))
+  const figures = responses.map(({ item, unanswered, oneGoPages }) =>
+    figuresOfItem(item, unanswered, oneGoPages),
+  )
   const rows = responses.map(({ item }, index) => ({
     response_id: item.id,
     figures: figuresToJson(figures[index] as Figures),

@@ -113,7 +113,8 @@ export const InsightsSchema = Type.Object(
       {
         description:
           'Respondents counted by when they *started* (a draft its `started_at`, a response submitted in one go ' +
-          'its `submitted_at`) within `since`/`until`; `included_response_ids` and `query` do not narrow it. ' +
+          'its `submitted_at`) within `since`/`until`; with `included_response_ids` or `query`, only those whose ' +
+          'response matches. ' +
           'A deleted response leaves the funnel (not started, no page, not completed); drafts deleted by ' +
           'retention stay counted as they were.',
       },

@@ -29,7 +29,7 @@ export async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
           "at a window's edges) are read as the answers they count, never as whole items, within the " +
           "process's `CANVASS_LIST_MEMORY` (default 64 MiB); when that is in use, the request waits for room. " +
           '`funnel` counts respondents (drafts and responses submitted in one go) by when they started, ' +
-          'within `since`/`until` only, kept up to date as drafts and responses are written.',
+          'kept up to date as drafts and responses are written.',
         params: FormParams,
         querystring: Type.Object(ResponseFilterQuery, { additionalProperties: false }),
         response: { 200: InsightsSchema },
