@@ -21,6 +21,7 @@ export const browserTests = [
   'test/respondents/rate-limited-page.test.ts',
   'test/dashboard/browser.test.ts',
   'test/dashboard/insights.test.ts',
+  'test/dashboard/funnel.test.ts',
   'test/dashboard/builder.test.ts',
   'test/dashboard/builder-kinds.test.ts',
   'test/dashboard/builder-guide.test.ts',

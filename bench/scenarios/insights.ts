@@ -12,11 +12,12 @@ import { check } from '../lib/report.js'
 import { median } from '../lib/stats.js'
 import { bearer, type Scenario } from './scenario.js'
 
-// insights: GET /v1/forms/<id>/insights on a form of 1,000,000 responses (100,000 with --quick)
-// against the same request on a form of 1,000, both spread over the same 30 UTC days, A B A B.
-// Two requests: the whole form, and a window whose edges fall inside a minute. Target: the big
-// form within 2 x the time of the small one (req/s ratio >= 0.5). The forms are seeded with
-// direct SQL (not through the API) and their figures built by the rebuild the CLI runs.
+// insights: GET /v1/forms/<id>/insights on a form of 1,000,000 responses and as many drafts
+// (100,000 of each with --quick) against the same request on a form of 1,000 of each, all spread
+// over the same 30 UTC days, A B A B. Two requests: the whole form, and a window whose edges fall
+// inside a minute (for the figures and the funnel). Target: the big form within 2 x the time of the
+// small one (req/s ratio >= 0.5). The forms are seeded with direct SQL (not through the API) and
+// their figures and funnel built by the rebuild the CLI runs.
 
 const CONNECTIONS = 8
 const DAYS = 30
@@ -26,10 +27,10 @@ const WINDOW = '?since=2026-10-03T10:17:23.5Z&until=2026-10-20T15:42:10.25Z'
 const benchForm = {
   title: 'Insights bench',
   questions: [
-    { id: 'nps', title: 'Recommend?', type: 'nps' as const },
+    { id: 'nps', title: 'Recommend?', type: 'nps' as const, required: true },
     { id: 'csat', title: 'Satisfied?', type: 'customer_sat' as const },
     { id: 'rating', title: 'Rate', type: 'rating' as const, properties: { steps: 5 } },
-    { id: 'again', title: 'Again?', type: 'yes_no' as const },
+    { id: 'again', title: 'Again?', type: 'yes_no' as const, required: true },
     {
       id: 'extras',
       title: 'Extras',
@@ -40,6 +41,29 @@ const benchForm = {
     { id: 'name', title: 'Name', type: 'short_text' as const },
   ],
   variables: [{ name: 'score', calculations: [{ op: 'add' as const, question_id: 'nps' }] }],
+  // Two pages for the funnel: a draft without its NPS is on the first, one with it on the second.
+  pages: [
+    { id: 'scores', questions: ['nps', 'csat', 'rating'] },
+    { id: 'more', questions: ['again', 'extras', 'visits', 'name'] },
+  ],
+}
+
+/** A draft left on the first page (every third) or the second. */
+function draftOf(formId: string, index: number, at: number) {
+  const onFirst = index % 3 === 0
+  return {
+    id: `drf_${formId.slice(4, 12)}${index}`,
+    form_id: formId,
+    token_digest: `bench-${formId}-${index}`,
+    answers_json: JSON.stringify(onFirst ? {} : { nps: (index * 5) % 11, csat: 1 + (index % 5) }),
+    hidden_json: '{}',
+    last_page: onFirst ? 'scores' : 'more',
+    started_at: at,
+    updated_at: at,
+    version: 0,
+    ended_at: null,
+    response_id: null,
+  }
 }
 
 function itemOf(id: string, index: number, at: number): string {
@@ -70,7 +94,10 @@ function itemOf(id: string, index: number, at: number): string {
   })
 }
 
-/** A form with n responses spread evenly over DAYS days, written with plain INSERTs, then its figures built. */
+/**
+ * A form with n responses and n drafts spread evenly over DAYS days, written with plain INSERTs,
+ * then its figures and funnel built.
+ */
 export async function seedForm(
   database: ThrowawayDatabase,
   n: number,
@@ -98,6 +125,11 @@ export async function seedForm(
             })
           }
           await trx.insertInto('responses').values(rows).execute()
+          const drafts = []
+          for (let index = from; index < Math.min(n, from + CHUNK); index++) {
+            drafts.push(draftOf(form.id, index, START + index * step + Math.floor(step / 2)))
+          }
+          await trx.insertInto('drafts').values(drafts).execute()
         }
       })
     }
@@ -117,7 +149,7 @@ export async function seedForm(
 export const insightsScenario: Scenario = {
   name: 'insights',
   databases: ['sqlite', 'postgres'],
-  floor: 'the same request on a form of 1,000 responses',
+  floor: 'the same request on a form of 1,000 responses and 1,000 drafts',
   async run(context) {
     const big = context.quick ? 100_000 : 1_000_000
     const database = await context.freshDatabase('insights')
@@ -125,7 +157,7 @@ export const insightsScenario: Scenario = {
     const small = await seedForm(database, 1000)
     const large = await seedForm(database, big)
     context.log(
-      `  seeded 1,000 + ${big.toLocaleString('en-US')} responses in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+      `  seeded 1,000 + ${big.toLocaleString('en-US')} responses (and as many drafts) in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
         `(rebuild of the large form ${large.rebuildSeconds.toFixed(1)} s)`,
     )
     const canvass = await startCanvass(database)
@@ -146,6 +178,8 @@ export const insightsScenario: Scenario = {
         large_rebuild_s: Math.round(large.rebuildSeconds * 10) / 10,
         window_responses_large: (bodies[0] as { responses: number }).responses,
         window_responses_small: (bodies[1] as { responses: number }).responses,
+        window_started_large: (bodies[0] as { funnel: { started: number } }).funnel.started,
+        window_started_small: (bodies[1] as { funnel: { started: number } }).funnel.started,
       }
       for (const [name, query] of [
         ['whole form', ''],

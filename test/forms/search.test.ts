@@ -152,8 +152,9 @@ describe('search in text answers', () => {
     const { db } = ctx.database
     // Back to before 014: its table and those of the migrations after it go (each added here).
     const since = Object.keys(migrations).filter((name) => name >= '014_response_search')
-    expect(since).toEqual(['014_response_search', '015_drafts'])
-    for (const table of ['response_search', 'drafts']) await sql`drop table ${sql.table(table)}`.execute(db)
+    expect(since).toEqual(['014_response_search', '015_drafts', '016_funnel'])
+    for (const table of ['response_search', 'drafts', 'funnel_entries', 'funnel_counts'])
+      await sql`drop table ${sql.table(table)}`.execute(db)
     await sql`delete from kysely_migration where name >= '014_response_search'`.execute(db)
     expect(await migrateToLatest(ctx.database)).toEqual(since)
     expect(await found('müller')).toEqual(before)

@@ -101,7 +101,7 @@ describe('stored figures', () => {
       fc.property(fc.array(value, { maxLength: 60 }), (numbers) => {
         const figures = emptyFigures()
         for (const number of numbers)
-          addFigures(figures, figuresOfItem(item([{ id: 'n', type: 'number', value: number }])), 1)
+          addFigures(figures, figuresOfItem(item([{ id: 'n', type: 'number', value: number }]), []), 1)
         const text = figuresToJson(figures)
         expect(plain(figuresFromJson(text))).toEqual(plain(figures))
         // Stored again, the same text.
@@ -114,7 +114,7 @@ describe('stored figures', () => {
   it('are dense for a scale, and read as written by earlier versions (entries only)', () => {
     const figures = emptyFigures()
     for (const value of ['0', '7', '10', '7'])
-      addFigures(figures, figuresOfItem(item([{ id: 'nps', type: 'number', value }])), 1)
+      addFigures(figures, figuresOfItem(item([{ id: 'nps', type: 'number', value }]), []), 1)
     expect(JSON.parse(figuresToJson(figures)).q[0]).toEqual([
       'nps',
       4,
@@ -144,7 +144,11 @@ describe('stored figures', () => {
         for (const values of rows) {
           const figures = emptyFigures()
           for (const value of values) {
-            addFigures(figures, figuresOfItem(item([{ id: 'n', type: 'number', value: String(value) }])), 1)
+            addFigures(
+              figures,
+              figuresOfItem(item([{ id: 'n', type: 'number', value: String(value) }]), []),
+              1,
+            )
           }
           addFigures(expected, figures, 1)
           sum.add(figuresToJson(figures))

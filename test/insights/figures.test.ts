@@ -66,6 +66,7 @@ describe('figures', () => {
       title: 'Recommend?',
       type: 'nps',
       answered: 7,
+      shown: 7,
       distribution: { 0: 1, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1, 7: 1, 8: 1, 9: 1, 10: 2 },
       // (10 + 9 + 8 + 6 + 0 + 7 + 10) / 7 = 7.142857...
       mean: 7.14,
@@ -77,6 +78,7 @@ describe('figures', () => {
       title: 'Satisfied?',
       type: 'customer_sat',
       answered: 5,
+      shown: 7,
       distribution: { 1: 1, 2: 1, 3: 1, 4: 1, 5: 1 },
       mean: 3,
       csat: { satisfied: 2, percent: 40 },
@@ -86,6 +88,7 @@ describe('figures', () => {
       title: 'Rate',
       type: 'rating',
       answered: 3,
+      shown: 7,
       distribution: { 1: 0, 2: 0, 3: 0, 4: 2, 5: 1 },
       mean: 4.33,
     })
@@ -96,6 +99,7 @@ describe('figures', () => {
       title: 'Visits',
       type: 'number',
       answered: 3,
+      shown: 7,
       distribution: { '-2': 1, 0: 1, 3: 1 },
       mean: 0.33,
     })
@@ -104,6 +108,7 @@ describe('figures', () => {
       title: 'Again?',
       type: 'yes_no',
       answered: 3,
+      shown: 7,
       yes: 2,
       no: 1,
     })
@@ -112,8 +117,16 @@ describe('figures', () => {
       { label: 'B', count: 1 },
       { label: 'C', count: 0 },
     ])
-    expect(question(insights, 'name')).toEqual({ id: 'name', title: 'Name', type: 'short_text', answered: 1 })
+    // Every response was shown every question: the form has no rules.
+    expect(question(insights, 'name')).toEqual({
+      id: 'name',
+      title: 'Name',
+      type: 'short_text',
+      answered: 1,
+      shown: 7,
+    })
     expect(insights.variables).toEqual([{ name: 'score', mean: 7.14, min: 0, max: 10 }])
+    expect(insights['funnel']).toEqual({ started: 7, completed: 7, pages: [{ id: 'page_1', reached: 7 }] })
     expect(insights.timeline).toEqual([{ date: new Date().toISOString().slice(0, 10), responses: 7 }])
   })
 
@@ -321,6 +334,7 @@ describe('errors and access', () => {
       'questions',
       'variables',
       'timeline',
+      'funnel',
     ])
   })
 })

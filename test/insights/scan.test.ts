@@ -159,6 +159,8 @@ describe('responses stored before their own figures were kept', () => {
     await sql`alter table forms drop column last_response_at`.execute(db)
     await sql`drop table response_search`.execute(db)
     await sql`drop table drafts`.execute(db)
+    await sql`drop table funnel_entries`.execute(db)
+    await sql`drop table funnel_counts`.execute(db)
     await sql`delete from kysely_migration where name >= '010'`.execute(db)
     expect(await migrateToLatest(ctx.database)).toEqual([
       '010_response_figures',
@@ -167,6 +169,7 @@ describe('responses stored before their own figures were kept', () => {
       '013_answer_insights',
       '014_response_search',
       '015_drafts',
+      '016_funnel',
     ])
     const marked = await db.selectFrom('insight_rebuilds').select('form_id').execute()
     expect(marked.map((row) => row.form_id)).toContain(formId)

@@ -316,4 +316,31 @@ describe('hosted multi-page form, JavaScript off', () => {
     expect(over.body).toContain('more than 262144')
     expect(over.body).toContain(`value="p2"`)
   })
+  it('counts each respondent in the funnel up to the page they are at', async () => {
+    const formId = await draftForm(ctx)
+    const funnel = async () =>
+      (await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/insights` })).json().funnel
+    const person = respondent(formId)
+    await person.post('intro', [
+      ['name', 'Fay'],
+      ['travelled', 'true'],
+    ])
+    // At the trip page: reached, though its required rating is not answered yet.
+    expect(await funnel()).toEqual({
+      started: 1,
+      completed: 0,
+      pages: [
+        { id: 'intro', reached: 1 },
+        { id: 'trip', reached: 1 },
+        { id: 'stay', reached: 0 },
+        { id: 'not_travelled', reached: 0 },
+      ],
+    })
+    await person.post('trip', [['rating', '4']])
+    await person.post('stay', [])
+    const done = await funnel()
+    expect(done.started).toBe(1)
+    expect(done.completed).toBe(1)
+    expect(done.pages.map((page: { reached: number }) => page.reached)).toEqual([1, 1, 1, 0])
+  })
 })

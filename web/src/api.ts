@@ -117,6 +117,10 @@ export function createApi(options: ApiOptions = {}) {
         }),
       streamUrl: (formId: string) => `${form(formId)}/responses/stream`,
     },
+    drafts: {
+      page: (formId: string, pageNumber: number, pageSize: number) =>
+        client.drafts.page(formId, pageNumber, pageSize),
+    },
     insights: {
       get: (formId: string, filter: ResponseFilter = {}) => client.insights.get(formId, filter),
       answers: (

@@ -225,7 +225,7 @@ export interface paths {
         };
         /**
          * Figures of the responses: NPS, CSAT, distributions, means, a timeline
-         * @description Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are maintained as responses are stored and deleted: the cost of a request does not grow with the number of responses. Responses counted one by one (`included_response_ids`, the partial minutes at a window's edges) are read as the answers they count, never as whole items, within the process's `CANVASS_LIST_MEMORY` (default 64 MiB); when that is in use, the request waits for room.
+         * @description Filters as in the responses listing (`sort` is accepted and changes nothing). The figures are maintained as responses are stored and deleted: the cost of a request does not grow with the number of responses. Responses counted one by one (`included_response_ids`, the partial minutes at a window's edges) are read as the answers they count, never as whole items, within the process's `CANVASS_LIST_MEMORY` (default 64 MiB); when that is in use, the request waits for room. `funnel` counts respondents (drafts and responses submitted in one go) by when they started, kept up to date as drafts and responses are written.
          *
          *     Needs scope `responses:read`.
          */
@@ -2563,6 +2563,8 @@ export interface operations {
                             type: string;
                             /** @description Responses that answered this question. */
                             answered: number;
+                            /** @description Responses whose path showed this question (its page visited and no rule hiding it), answered or not: `answered` of `shown` is the answer rate among those who saw it. A response stored before this was kept counts the path its answers take through the form as it is now. */
+                            shown: number;
                             /** @description Numeric kinds: each value given, as a string, to its count; every value of a bounded scale (rating, opinion_scale, nps, customer_sat) is listed, zeros included. */
                             distribution?: {
                                 [key: string]: number;
@@ -2612,6 +2614,20 @@ export interface operations {
                             date: string;
                             responses: number;
                         }[];
+                        /** @description Respondents counted by when they *started* (a draft its `started_at`, a response submitted in one go its `submitted_at`) within `since`/`until`; with `included_response_ids` or `query`, only those whose response matches. A deleted response leaves the funnel (not started, no page, not completed); drafts deleted by retention stay counted as they were. */
+                        funnel: {
+                            /** @description Respondents who started in the window: drafts started, and responses submitted in one go. */
+                            started: number;
+                            /** @description Of those, how many completed: their response is stored (in one go or by completing the draft). */
+                            completed: number;
+                            /** @description The pages of the current definition, in order. */
+                            pages: {
+                                /** @description A page of the form as it is now (`page_1` for a form without pages). */
+                                id: string;
+                                /** @description Of those started, how many reached this page: a draft the pages of its path up to its next page, a response every page of its path. */
+                                reached: number;
+                            }[];
+                        };
                     };
                 };
             };

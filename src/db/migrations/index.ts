@@ -13,6 +13,7 @@ import { lastResponse } from './012_last_response.js'
 import { answerInsights } from './013_answer_insights.js'
 import { responseSearch } from './014_response_search.js'
 import { drafts } from './015_drafts.js'
+import { funnel } from './016_funnel.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013_answer_insights': answerInsights,
   '014_response_search': responseSearch,
   '015_drafts': drafts,
+  '016_funnel': funnel,
 }

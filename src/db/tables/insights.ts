@@ -37,7 +37,33 @@ export interface TextAnswersTable {
   value: string
 }
 
+/**
+ * Each draft, for the funnel (docs/api.md#insights; responses submitted in one go are counted by
+ * their own figures). Kept when the draft is deleted by retention; gone with its response.
+ */
+export interface FunnelEntriesTable {
+  id: string
+  form_id: string
+  /** When the draft started (µs): the buckets it counts in. */
+  started_at: number
+  /** The response it completed in; null while it is a draft. */
+  response_id: string | null
+  /** JSON array of the page ids its path reached. */
+  pages: string
+}
+
+/** Sums of funnel entries per form, time bucket of their start and key (`started`, `completed`, `page:<id>`). */
+export interface FunnelCountsTable {
+  form_id: string
+  level: InsightLevel
+  bucket: number
+  key: string
+  count: number
+}
+
 export interface InsightsTables {
+  funnel_entries: FunnelEntriesTable
+  funnel_counts: FunnelCountsTable
   insight_buckets: InsightBucketsTable
   insight_rebuilds: InsightRebuildsTable
   response_figures: ResponseFiguresTable

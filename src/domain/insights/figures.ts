@@ -31,9 +31,28 @@ export interface Figures {
   responses: number
   questions: Map<string, QuestionTally>
   variables: Map<string, VariableTally>
+  /**
+   * Per question, responses whose path showed it and that left it unanswered: with `answered`
+   * (an answer is only accepted on the path), how many were shown it.
+   */
+  unanswered: Map<string, number>
+  /**
+   * The funnel's share of responses submitted in one go (each started and completed at once, when
+   * it was submitted): how many, and per page how many of their paths reached it. A response that
+   * completed a draft is counted in the funnel by its draft instead (funnel-store.ts).
+   */
+  oneGo: number
+  pagesReached: Map<string, number>
 }
 
-export const emptyFigures = (): Figures => ({ responses: 0, questions: new Map(), variables: new Map() })
+export const emptyFigures = (): Figures => ({
+  responses: 0,
+  questions: new Map(),
+  variables: new Map(),
+  unanswered: new Map(),
+  oneGo: 0,
+  pagesReached: new Map(),
+})
 
 const emptyTally = (): QuestionTally => ({ answered: 0, values: new Map(), ints: new Map(), sum: [] })
 
@@ -53,10 +72,22 @@ function addCount<K>(counts: Map<K, number>, key: K, count: number): void {
   else counts.set(key, next)
 }
 
-/** The figures of one stored response. */
-export function figuresOfItem(item: ResponseItem): Figures {
+/**
+ * The figures of one stored response; `unanswered`: the questions its path showed that it did not
+ * answer; `oneGoPages`: for a response submitted in one go, the pages its path visited.
+ */
+export function figuresOfItem(
+  item: ResponseItem,
+  unanswered: readonly string[],
+  oneGoPages?: readonly string[],
+): Figures {
   const figures = emptyFigures()
   figures.responses = 1
+  for (const id of unanswered) figures.unanswered.set(id, 1)
+  if (oneGoPages) {
+    figures.oneGo = 1
+    for (const id of oneGoPages) figures.pagesReached.set(id, 1)
+  }
   for (const answer of item.answers) {
     const tally = emptyTally()
     tally.answered = 1
@@ -107,6 +138,9 @@ export function addFigures(target: Figures, source: Figures, sign: 1 | -1): Set<
     for (const part of tally.sum) addToSum(into.sum, sign * part)
     if (into.answered === 0) target.questions.delete(id)
   }
+  for (const [id, count] of source.unanswered) addCount(target.unanswered, id, sign * count)
+  target.oneGo += sign * source.oneGo
+  for (const [id, count] of source.pagesReached) addCount(target.pagesReached, id, sign * count)
   for (const [name, tally] of source.variables) {
     let into = target.variables.get(name)
     if (!into) {
@@ -140,6 +174,11 @@ interface FiguresJson {
   r: number
   q: QuestionJson[]
   v: VariableJson[]
+  /** Unanswered counts per question; absent when none (and in figures stored before they were kept). */
+  u?: [id: string, count: number][]
+  /** Responses submitted in one go, and the pages their paths reached; absent when none. */
+  o?: number
+  p?: [id: string, count: number][]
 }
 
 /** At most this many zeros per value given, and a few more, in a dense array of counts. */
@@ -181,6 +220,9 @@ export function figuresToJson(figures: Figures): string {
     q: [...figures.questions].map(([id, tally]) => questionJson(id, tally)),
     v: [...figures.variables].map(([name, t]) => [name, t.n, t.sum, t.min, t.max]),
   }
+  if (figures.unanswered.size > 0) json.u = [...figures.unanswered]
+  if (figures.oneGo !== 0) json.o = figures.oneGo
+  if (figures.pagesReached.size > 0) json.p = [...figures.pagesReached]
   return JSON.stringify(json)
 }
 
@@ -194,6 +236,9 @@ export function figuresFromJson(text: string): Figures {
     figures.questions.set(id, tally)
   }
   for (const [name, n, sum, min, max] of json.v) figures.variables.set(name, { n, sum, min, max })
+  for (const [id, count] of json.u ?? []) figures.unanswered.set(id, count)
+  figures.oneGo = json.o ?? 0
+  for (const [id, count] of json.p ?? []) figures.pagesReached.set(id, count)
   return figures
 }
 
@@ -237,6 +282,9 @@ export class StoredFiguresSum {
       into.n += n
       for (const part of sum) addToSum(into.sum, part)
     }
+    for (const [id, count] of json.u ?? []) addCount(target.unanswered, id, count)
+    target.oneGo += json.o ?? 0
+    for (const [id, count] of json.p ?? []) addCount(target.pagesReached, id, count)
   }
 
   /** Adds a stored dense array into the question's; false when the two together would span too much. */

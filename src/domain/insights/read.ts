@@ -1,7 +1,9 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
+import { planOf } from '../../shared/flow/plan.js'
 import type { FormDefinition } from '../../shared/forms/definition.js'
 import { type WindowPieces, windowPieces } from './buckets.js'
+import { funnelOf, readDraftsFunnel } from './funnel-read.js'
 import { rebuildFormInsights } from './rebuild.js'
 import {
   bucketExtras,
@@ -29,6 +31,7 @@ export interface InsightsWindow {
  * figures come from one statement (one snapshot) for nearly every window: the buckets wholly
  * inside it and the responses of its partial minutes (buckets.ts), read as their own figures
  * within `memory` (scan.ts). A window covering every response reads the form's total and its days.
+ * The funnel: the figures' responses submitted in one go, and drafts read alike (funnel-read.ts).
  */
 export async function readInsights(
   database: Database,
@@ -63,7 +66,10 @@ export async function readInsights(
     await database.transaction((trx) => rebuildFormInsights(trx, formId))
     tally = await tallyWindow(database, memory, formId, window)
   }
-  return summarise(formId, definition, tally.sum.figures(), tally.days)
+  const figures = tally.sum.figures()
+  const pageIds = planOf(definition).pages.map((page) => page.id)
+  const funnel = funnelOf(await readDraftsFunnel(database.db, formId, window), figures, pageIds)
+  return summarise(formId, definition, figures, tally.days, funnel)
 }
 
 /** Adds up the buckets and the responses counted one by one that make up a window. */

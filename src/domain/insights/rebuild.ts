@@ -3,8 +3,11 @@ import { chunksOf } from '../../chunks.js'
 import { parseTimestamp } from '../../clock.js'
 import type { Db } from '../../db/database.js'
 import type { ResponseItem } from '../../shared/forms/answers.js'
+import type { FormDefinition } from '../../shared/forms/definition.js'
 import { type BucketKey, type BucketLevel, floorTo, levels } from './buckets.js'
 import { addFigures, emptyFigures, type Figures, figuresFromJson } from './figures.js'
+import { rebuildFunnel } from './funnel-rebuild.js'
+import { pathOfItem } from './item-path.js'
 import { keepOwnFigures, writeBuckets } from './store.js'
 import { keepTextAnswers } from './text-answers.js'
 
@@ -26,7 +29,14 @@ const REBUILD_BYTES = 8 * 1024 * 1024
  * begins: memory holds one bucket per level, whatever the number of responses.
  */
 export async function rebuildFormInsights(trx: Db, formId: string): Promise<number> {
-  await trx.updateTable('forms').set({ last_seq: sql`last_seq` }).where('id', '=', formId).execute()
+  const form = await trx
+    .updateTable('forms')
+    .set({ last_seq: sql`last_seq` })
+    .where('id', '=', formId)
+    .returning('definition')
+    .executeTakeFirst()
+  if (!form) return 0
+  const definition = JSON.parse(form.definition) as FormDefinition
   await trx.deleteFrom('insight_buckets').where('form_id', '=', formId).execute()
   const total = emptyFigures()
   const open = new Map<BucketLevel, { key: BucketKey; figures: Figures }>()
@@ -65,6 +75,7 @@ export async function rebuildFormInsights(trx: Db, formId: string): Promise<numb
       const figuresById = await responseFigures(
         trx,
         formId,
+        definition,
         chunk.map((row) => row.id),
       )
       for (const row of chunk) {
@@ -91,6 +102,7 @@ export async function rebuildFormInsights(trx: Db, formId: string): Promise<numb
   const last = [...open.values()]
   if (total.responses > 0) last.push({ key: { level: 'all', bucket: 0 }, figures: total })
   await writeBuckets(trx, formId, last)
+  await rebuildFunnel(trx, formId, definition)
   await trx.deleteFrom('insight_rebuilds').where('form_id', '=', formId).execute()
   return counted
 }
@@ -99,7 +111,12 @@ export async function rebuildFormInsights(trx: Db, formId: string): Promise<numb
  * The figures of responses by id; those stored without figures get them now, and their text
  * answers, from their items.
  */
-async function responseFigures(trx: Db, formId: string, ids: string[]): Promise<Map<string, Figures>> {
+async function responseFigures(
+  trx: Db,
+  formId: string,
+  definition: FormDefinition,
+  ids: string[],
+): Promise<Map<string, Figures>> {
   const rows = await trx
     .selectFrom('responses')
     .leftJoin('response_figures', 'response_figures.response_id', 'responses.id')
@@ -118,7 +135,29 @@ async function responseFigures(trx: Db, formId: string, ids: string[]): Promise<
     if (row.figures !== null) found.set(row.id, figuresFromJson(row.figures))
     else unkept.push(JSON.parse(row.item_json as string) as ResponseItem)
   }
-  const kept = await keepOwnFigures(trx, unkept)
+  // A response that completed a draft is in the funnel by its draft's entry, not by its figures.
+  const fromDrafts = new Set(
+    unkept.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('drafts')
+            .select('response_id')
+            .where(
+              'response_id',
+              'in',
+              unkept.map((item) => item.id),
+            )
+            .execute()
+        ).map((row) => row.response_id),
+  )
+  const kept = await keepOwnFigures(
+    trx,
+    unkept.map((item) => {
+      const { pages, unanswered } = pathOfItem(definition, item)
+      return { item, unanswered, oneGoPages: fromDrafts.has(item.id) ? undefined : pages }
+    }),
+  )
   for (const [index, item] of unkept.entries()) found.set(item.id, kept[index] as Figures)
   // Stored without either (an import, a benchmark's seed): their text answers are kept too.
   await keepTextAnswers(

@@ -12,6 +12,7 @@ import {
   figuresOfItem,
   figuresToJson,
 } from './figures.js'
+import { moveFunnelEntry } from './funnel-store.js'
 import { keepTextAnswers } from './text-answers.js'
 
 // The figures kept up to date inside the transaction that stores or deletes responses, so they
@@ -26,18 +27,38 @@ const KEYS_PER_STATEMENT = 200
 
 const keyOf = (key: BucketKey): string => `${key.level}:${key.bucket}`
 
+/** A response as insights count it: its item and what its path decided. */
+export interface CountedResponse {
+  item: ResponseItem
+  /** The questions on its path it left unanswered. */
+  unanswered: readonly string[]
+  /**
+   * The pages its path visited, for a response submitted in one go: its own figures carry its
+   * share of the funnel. Absent for one that completed a draft, which the draft's entry counts.
+   */
+  oneGoPages?: readonly string[] | undefined
+}
+
 /**
  * Counts newly stored responses (called by storeResponses, in its transaction) and keeps each
  * one's own figures beside it, for the insights that count responses one by one (scan.ts), and
- * its text answers, for a text question's latest answers (text-answers.ts).
+ * its text answers, for a text question's latest answers (text-answers.ts). In the funnel each
+ * starts and completes at once, counted by its own figures, but one that completes the draft
+ * `completesDraft`, whose entry completes (funnel-store.ts).
  */
 export async function recordInsights(
   trx: Transaction,
   formId: string,
-  stored: readonly { item: ResponseItem }[],
+  stored: readonly { item: ResponseItem; unanswered: readonly string[]; pages: readonly string[] }[],
+  completesDraft?: string,
 ): Promise<void> {
   const items = stored.map(({ item }) => item)
-  const figures = await keepOwnFigures(trx, items)
+  const counted = stored.map(({ item, unanswered, pages }) => ({
+    item,
+    unanswered,
+    oneGoPages: completesDraft === undefined ? pages : undefined,
+  }))
+  const figures = await keepOwnFigures(trx, counted)
   const deltas = new Map<string, { key: BucketKey; figures: Figures }>()
   const timed = items.map((item) => ({ item, submittedAt: parseTimestamp(item.submitted_at) as number }))
   for (const [index, { submittedAt }] of timed.entries()) {
@@ -45,6 +66,13 @@ export async function recordInsights(
   }
   await applyDeltas(trx, formId, deltas, 1)
   await keepTextAnswers(trx, formId, timed)
+  const [completing] = stored
+  if (completesDraft !== undefined && completing) {
+    await moveFunnelEntry(trx, formId, completesDraft, {
+      pages: completing.pages,
+      responseId: completing.item.id,
+    })
+  }
   // Delivered to the listeners when (and only if) the transaction commits.
   await trx.notify(RESPONSES_CHANNEL, formId)
 }
@@ -54,9 +82,11 @@ export async function recordInsights(
  * response_figures: when it is stored (recordInsights), or by a rebuild for one stored before
  * they were kept (rebuild.ts). Returns them in the order of the items.
  */
-export async function keepOwnFigures(trx: Db, items: readonly ResponseItem[]): Promise<Figures[]> {
-  const figures = items.map((item) => figuresOfItem(item))
-  const rows = items.map((item, index) => ({
+export async function keepOwnFigures(trx: Db, responses: readonly CountedResponse[]): Promise<Figures[]> {
+  const figures = responses.map(({ item, unanswered, oneGoPages }) =>
+    figuresOfItem(item, unanswered, oneGoPages),
+  )
+  const rows = responses.map(({ item }, index) => ({
     response_id: item.id,
     figures: figuresToJson(figures[index] as Figures),
   }))

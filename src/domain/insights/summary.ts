@@ -2,6 +2,7 @@ import { choiceLabels, type FormDefinition, type Question } from '../../shared/f
 import { DAY } from './buckets.js'
 import { exactSumValue } from './exact-sum.js'
 import type { Figures, QuestionTally } from './figures.js'
+import type { Funnel } from './funnel-read.js'
 
 // The insights document (docs/api.md#insights) from merged figures and the form's current definition.
 // Questions are listed as the form is now: titles, kinds and choice labels are today's, and
@@ -14,6 +15,7 @@ export interface QuestionInsights {
   title: string
   type: string
   answered: number
+  shown: number
   distribution?: Record<string, number>
   mean?: number | null
   nps?: { promoters: number; passives: number; detractors: number; score: number | null }
@@ -30,6 +32,7 @@ export interface Insights {
   questions: QuestionInsights[]
   variables: { name: string; mean: number | null; min: number | null; max: number | null }[]
   timeline: { date: string; responses: number }[]
+  funnel: Funnel
 }
 
 const round = (value: number, decimals: number): number => {
@@ -108,6 +111,7 @@ export function summarise(
   definition: FormDefinition,
   figures: Figures,
   days: Map<number, number>,
+  funnel: Funnel,
 ): Insights {
   const questions = definition.questions.map((question) => {
     const tally = figures.questions.get(question.id)
@@ -116,6 +120,8 @@ export function summarise(
       title: question.title,
       type: question.type,
       answered: tally?.answered ?? 0,
+      // Only a question on a response's path can be answered: shown is answered or left unanswered.
+      shown: (tally?.answered ?? 0) + (figures.unanswered.get(question.id) ?? 0),
     }
     switch (question.type) {
       case 'number':
@@ -158,7 +164,7 @@ export function summarise(
     .filter(([, responses]) => responses > 0)
     .sort(([a], [b]) => a - b)
     .map(([day, responses]) => ({ date: new Date(day / 1000).toISOString().slice(0, 10), responses }))
-  return { form_id: formId, responses: figures.responses, questions, variables, timeline }
+  return { form_id: formId, responses: figures.responses, questions, variables, timeline, funnel }
 }
 
 export const dayOf = (at: number): number => Math.floor(at / DAY) * DAY

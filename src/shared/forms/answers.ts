@@ -1,5 +1,6 @@
 import type { FieldError } from '../field-error.js'
 import { flowPath } from '../flow/path.js'
+import { planOf } from '../flow/plan.js'
 import { isStorableString, UNSTORABLE } from '../storable.js'
 import { emailProblem, httpUrlProblem } from '../strings.js'
 import {
@@ -146,6 +147,8 @@ interface Judged {
   required(question: Question): boolean
   variables(errors: FieldError[], numbers: Map<string, number>): { name: string; value: number }[]
   ending: string | null
+  /** The pages the path visits, in order. */
+  pages: string[]
 }
 
 /**
@@ -160,6 +163,8 @@ function judge(definition: FormDefinition, submission: Submission): Judged {
       required: (question) => question.required === true,
       variables: (errors, numbers) => computeVariables(definition, numbers, errors),
       ending: null,
+      // Without rules every page is visited.
+      pages: planOf(definition).pages.map((page) => page.id),
     }
   }
   const path = flowPath(definition, submission.answers, submission.hidden ?? {})
@@ -170,7 +175,20 @@ function judge(definition: FormDefinition, submission: Submission): Judged {
     required: (question) => required.has(question.id),
     variables: () => path.variables,
     ending: path.ending,
+    pages: path.pages,
   }
+}
+
+/** A submission checked and built into its item, with what its path through the form decided. */
+export interface BuiltResponse {
+  item: ResponseItem
+  errors: FieldError[]
+  /** The ending its answers reach; null without one. */
+  ending: string | null
+  /** The pages its path visits, in order (insights' funnel). */
+  pages: string[]
+  /** The questions on its path it left unanswered (insights' `shown`). */
+  unanswered: string[]
 }
 
 /**
@@ -183,7 +201,7 @@ export function buildResponseItem(
   submission: Submission,
   id: string,
   submittedAt: string,
-): { item: ResponseItem; errors: FieldError[]; ending: string | null } {
+): BuiltResponse {
   const errors: FieldError[] = []
   const byId = new Map(definition.questions.map((question) => [question.id, question]))
   for (const key of Object.keys(submission.answers)) {
@@ -192,6 +210,7 @@ export function buildResponseItem(
   }
   const judged = judge(definition, submission)
   const answers: Answer[] = []
+  const unanswered: string[] = []
   const numbers = new Map<string, number>()
   // The error path is built only for an error: escaping every question id cost more than
   // checking its answer.
@@ -200,6 +219,7 @@ export function buildResponseItem(
     if (!Object.hasOwn(submission.answers, question.id)) {
       if (judged.required(question))
         errors.push({ path: pathOf(question), message: 'is required', code: 'missing' })
+      else if (judged.onPath(question.id)) unanswered.push(question.id)
       continue
     }
     if (!judged.onPath(question.id)) {
@@ -234,6 +254,8 @@ export function buildResponseItem(
     item: { id, submitted_at: submittedAt, answers, hidden, variables },
     errors,
     ending: judged.ending,
+    pages: judged.pages,
+    unanswered,
   }
 }
 

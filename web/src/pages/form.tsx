@@ -1,25 +1,32 @@
-import { ApiError } from '../api'
+import { ApiError, type Form } from '../api'
 import { useApp } from '../app-context'
 import { ErrorMessage, Link, useLoad, usePageTitle } from '../components'
 import { SharePanel } from '../share/share-panel'
 import { StateChip } from '../share/state-chip'
 import { Skeleton, SkeletonText } from '../skeleton'
+import { DraftsView } from './drafts'
 import { ResponseSummary } from './form-summary'
 import { InsightsView } from './insights'
 import { ResponsesView } from './responses'
 import { WebhooksView } from './webhooks'
 
-const tabs = [
+const allTabs = [
   { id: 'responses', label: 'Responses' },
+  { id: 'drafts', label: 'Drafts' },
   { id: 'insights', label: 'Insights' },
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'share', label: 'Share' },
 ]
 
+/** The form's sections: drafts only while its settings show them to the team. */
+const tabsOf = (form: Form | undefined) =>
+  allTabs.filter((item) => item.id !== 'drafts' || form?.settings.partial_responses === true)
+
 export function FormPage({ formId, tab }: { formId: string; tab: string }) {
   const { api, can } = useApp()
   const { data: form, error, reload } = useLoad(() => api.forms.get(formId), [formId])
   const base = `/app/forms/${encodeURIComponent(formId)}`
+  const tabs = tabsOf(form)
   const section = tabs.find((item) => item.id === tab)?.label
   const failed = error instanceof ApiError && error.status === 404 ? 'Form not found' : 'Form not loaded'
   usePageTitle(error ? [failed] : [section, form?.title])
@@ -60,6 +67,7 @@ export function FormPage({ formId, tab }: { formId: string; tab: string }) {
             ))}
           </nav>
           {tab === 'responses' && <ResponsesView form={form} />}
+          {tab === 'drafts' && tabs.some((item) => item.id === 'drafts') && <DraftsView form={form} />}
           {tab === 'insights' && <InsightsView form={form} />}
           {tab === 'webhooks' && <WebhooksView form={form} />}
           {tab === 'share' && <SharePanel form={form} />}

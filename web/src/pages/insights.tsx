@@ -5,6 +5,7 @@ import type { BarChart, BarData } from '../charts'
 import { DateFilter, Empty, ErrorMessage, useLoad, useResponseStream } from '../components'
 import { Skeleton } from '../skeleton'
 import { LatestAnswers } from './insights-answers'
+import { type Funnel, FunnelCard } from './insights-funnel'
 import { filterOf } from './responses/answers'
 
 interface QuestionInsight {
@@ -12,6 +13,7 @@ interface QuestionInsight {
   title: string
   type: string
   answered: number
+  shown: number
   distribution?: Record<string, number>
   mean?: number | null
   nps?: { promoters: number; passives: number; detractors: number; score: number }
@@ -26,6 +28,7 @@ interface Insights {
   responses: number
   questions: QuestionInsight[]
   timeline: { date: string; responses: number }[]
+  funnel: Funnel
 }
 
 /** The summary of a form's responses as charts, kept current by the response stream. */
@@ -80,6 +83,7 @@ export function InsightsView({ form }: { form: Form }) {
               </p>
             </Empty>
           )}
+          {data.funnel.started > 0 && <FunnelCard form={form} funnel={data.funnel} />}
           {data.timeline.length > 0 && (
             <section class="card" aria-labelledby="per-day">
               <h2 id="per-day">Responses per day</h2>
@@ -94,6 +98,7 @@ export function InsightsView({ form }: { form: Form }) {
               key={question.id}
               formId={form.id}
               question={question}
+              responses={data.responses}
               filter={filterOf(from, to)}
             />
           ))}
@@ -108,10 +113,12 @@ const textKinds = ['short_text', 'long_text', 'email', 'url', 'phone_number']
 function QuestionCard({
   formId,
   question,
+  responses,
   filter,
 }: {
   formId: string
   question: QuestionInsight
+  responses: number
   filter: ResponseFilter
 }) {
   const headingId = `q-${question.id}`
@@ -120,6 +127,8 @@ function QuestionCard({
       <h2 id={headingId}>{question.title}</h2>
       <p class="meta">
         {question.answered} answered
+        {/* Off some paths: read against those who saw it, not every response. */}
+        {question.shown < responses && ` of ${question.shown} shown`}
         {question.mean !== undefined && question.mean !== null && ` · mean ${question.mean}`}
       </p>
       {question.nps && (

@@ -43,7 +43,12 @@ export async function completeDraft(
         formId,
         submissions: [{ answers: onPath, hidden: answers.hidden }],
       }
-      const [outcome] = (await storeResponses(trx, clock, signal, batch, { ...options, public: true })) ?? []
+      const [outcome] =
+        (await storeResponses(trx, clock, signal, batch, {
+          ...options,
+          public: true,
+          completesDraft: draft.id,
+        })) ?? []
       if (!outcome) throw notFound('form', formId)
       if ('refused' in outcome) throw outcome.refused
       await trx

@@ -11,6 +11,7 @@ import {
 import type { FormDefinition } from '../../../shared/forms/definition.js'
 import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { conflict, DomainError, notFound, validationFailed } from '../../errors.js'
+import { moveFunnelEntry, startFunnelEntries } from '../../insights/funnel-store.js'
 import type { MemoryBudget, Page } from '../../listing.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
 import type { PublicForm } from '../public.js'
@@ -68,8 +69,8 @@ interface DraftWriter {
 type WriteRow = (trx: Transaction, lastPage: string | null) => Promise<DraftRow | undefined>
 
 /**
- * Writes the draft's row (`write`) and, when the team sees drafts, its `draft_updated` event, in
- * one transaction; the draft's progress, or undefined when `write` wrote no row.
+ * Writes the draft's row (`write`), its place in the funnel and, when the team sees drafts, its
+ * `draft_updated` event, in one transaction; the draft's progress, or undefined when `write` wrote no row.
  */
 async function saveDraft(
   { database, clock, signal, ids }: DraftWriter,
@@ -91,6 +92,14 @@ async function saveDraft(
   const written = await database.transaction(async (trx) => {
     const row = await write(trx, lastPage)
     if (!row) return false
+    // In the funnel (docs/api.md#insights) the draft reaches the pages of its progress, up to the
+    // page its respondent is at on the hosted page.
+    const at = reached === undefined ? -1 : progress.pages.indexOf(reached)
+    const pages = at < 0 ? progress.pages : progress.pages.slice(0, at + 1)
+    if (row.version === 0) {
+      const entry = { id: row.id, startedAt: Number(row.started_at), responseId: null, pages }
+      await startFunnelEntries(trx, found.form.id, [entry])
+    } else await moveFunnelEntry(trx, found.form.id, row.id, { pages })
     if (!found.form.settings.partial_responses) return true
     const view = draftView(found.form, row, progress.onPath, draft.hidden)
     const event = { workspaceId: found.workspaceId, formId: found.form.id, draft: view }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../../db/database.js'
+import { forgetFunnelResponses } from '../../insights/funnel-store.js'
 import { figuresOfResponses, forgetInsights } from '../../insights/store.js'
 
 /**
@@ -34,6 +35,7 @@ export async function deleteResponses(
       .execute()
     if (deleted.length === 0) return true
     await forgetInsights(trx, formId, figures)
+    await forgetFunnelResponses(trx, formId, ids)
     const firstGap = Math.min(...deleted.map((row) => Number(row.seq)))
     // Two steps, because the unique (form_id, seq) index is checked row by row: move the later
     // rows out of the way (negative), then number them densely after the first gap.

@@ -26,6 +26,9 @@ export interface StoredResponse {
   json: string
   /** The ending its answers reached through the form's flow (null: none); told to webhooks. */
   ending: string | null
+  /** The pages its path visited, and the questions on it left unanswered: for insights. */
+  pages: string[]
+  unanswered: string[]
 }
 
 // At most 100 definitions, 4 M characters of definition text in all, none over 1 M: with the parsed
@@ -59,6 +62,11 @@ export interface StoreOptions {
   definitions?: DefinitionMemo
   /** Where the ids of responses and their events come from (newId without one). */
   ids?: IdPool
+  /**
+   * The draft whose completion this (one) submission is: its respondent is already in the funnel,
+   * and completes there, rather than starting and completing at once as a submission in one go.
+   */
+  completesDraft?: string
 }
 
 function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
@@ -149,7 +157,13 @@ export async function storeResponses(
       continue
     }
     // Serialised only once every value is known to be valid (and so of bounded depth).
-    const response = { item: built.item, json: JSON.stringify(built.item), ending: built.ending }
+    const response = {
+      item: built.item,
+      json: JSON.stringify(built.item),
+      ending: built.ending,
+      pages: built.pages,
+      unanswered: built.unanswered,
+    }
     stored.push(response)
     outcomes.push({ stored: response })
   }
@@ -201,7 +215,7 @@ export async function storeResponses(
     },
     options.ids,
   )
-  await recordInsights(trx, formId, stored)
+  await recordInsights(trx, formId, stored, options.completesDraft)
   return outcomes
 }
 

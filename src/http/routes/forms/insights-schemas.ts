@@ -13,6 +13,13 @@ const QuestionInsightsSchema = Type.Object(
     title: Type.String({ description: 'The title in the current definition.' }),
     type: Type.String({ description: 'The question kind in the current definition.' }),
     answered: Type.Integer({ minimum: 0, description: 'Responses that answered this question.' }),
+    shown: Type.Integer({
+      minimum: 0,
+      description:
+        'Responses whose path showed this question (its page visited and no rule hiding it), answered or ' +
+        'not: `answered` of `shown` is the answer rate among those who saw it. A response stored before ' +
+        'this was kept counts the path its answers take through the form as it is now.',
+    }),
     distribution: Type.Optional(
       Type.Record(Type.String(), Count, {
         description:
@@ -76,6 +83,41 @@ export const InsightsSchema = Type.Object(
     timeline: Type.Array(
       Type.Object({ date: Type.String({ description: 'A UTC day, `YYYY-MM-DD`.' }), responses: Count }),
       { description: 'UTC days with at least one matching response, oldest first.' },
+    ),
+    funnel: Type.Object(
+      {
+        started: Type.Integer({
+          minimum: 0,
+          description:
+            'Respondents who started in the window: drafts started, and responses submitted in one go.',
+        }),
+        completed: Type.Integer({
+          minimum: 0,
+          description:
+            'Of those, how many completed: their response is stored (in one go or by completing the draft).',
+        }),
+        pages: Type.Array(
+          Type.Object({
+            id: Type.String({
+              description: 'A page of the form as it is now (`page_1` for a form without pages).',
+            }),
+            reached: Type.Integer({
+              minimum: 0,
+              description:
+                'Of those started, how many reached this page: a draft the pages of its path up to its next page, a response every page of its path.',
+            }),
+          }),
+          { description: 'The pages of the current definition, in order.' },
+        ),
+      },
+      {
+        description:
+          'Respondents counted by when they *started* (a draft its `started_at`, a response submitted in one go ' +
+          'its `submitted_at`) within `since`/`until`; with `included_response_ids` or `query`, only those whose ' +
+          'response matches. ' +
+          'A deleted response leaves the funnel (not started, no page, not completed); drafts deleted by ' +
+          'retention stay counted as they were.',
+      },
     ),
   },
   { description: 'Figures over the matching responses (docs/api.md#insights).' },

@@ -27,7 +27,9 @@ export async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
           'maintained as responses are stored and deleted: the cost of a request does not grow with the ' +
           'number of responses. Responses counted one by one (`included_response_ids`, the partial minutes ' +
           "at a window's edges) are read as the answers they count, never as whole items, within the " +
-          "process's `CANVASS_LIST_MEMORY` (default 64 MiB); when that is in use, the request waits for room.",
+          "process's `CANVASS_LIST_MEMORY` (default 64 MiB); when that is in use, the request waits for room. " +
+          '`funnel` counts respondents (drafts and responses submitted in one go) by when they started, ' +
+          'kept up to date as drafts and responses are written.',
         params: FormParams,
         querystring: Type.Object(ResponseFilterQuery, { additionalProperties: false }),
         response: { 200: InsightsSchema },
