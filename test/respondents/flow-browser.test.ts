@@ -139,13 +139,17 @@ describe('hosted multi-page form in Chromium', () => {
     await details.fill('Cold soup')
     await shoot(page, 'flow-trip-js')
 
-    // Back keeps the answers; the browser's own Back button too.
+    // Back keeps the answers (a step back in the browser's history); Forward returns.
     await page.getByRole('button', { name: 'Back' }).click()
-    await expect.poll(() => page.url()).toBe(`${base}/f/${formId}/p/intro`)
+    await expect.poll(() => progress(page)).toBe('Page 1 of 3')
+    expect(page.url()).toBe(`${base}/f/${formId}?source=mail`)
     expect(await page.getByLabel('Your name?').inputValue()).toBe('Ada')
-    await page.goBack()
+    await page.goForward()
     await expect.poll(() => progress(page)).toBe('Page 2 of 3')
+    expect(page.url()).toBe(`${base}/f/${formId}/p/trip`)
     expect(await page.getByRole('checkbox', { name: 'Food' }).isChecked()).toBe(true)
+    // A question a rule requires is required for assistive technology too.
+    expect(await page.getByLabel(/Tell us about the food/).getAttribute('required')).toBe('')
     await page.getByRole('button', { name: 'Next' }).click()
     await expect.poll(() => progress(page)).toBe('Page 3 of 3')
     expect(await page.getByRole('button', { name: 'Submit' }).isVisible()).toBe(true)

@@ -222,6 +222,8 @@ describe('hosted multi-page form, JavaScript off', () => {
     const opened = await other.open(path)
     expect(opened.statusCode).toBe(303)
     expect(opened.headers.location).toBe(`/f/${formId}`)
+    // The link moved the draft to this browser under a new token: opened again, it is spent.
+    expect((await respondent(formId).open(path)).statusCode).toBe(404)
     const page = await other.open()
     expect(shownPage(page.body)).toBe('trip')
     expect(page.body).toMatch(/value="2" checked/)
@@ -342,5 +344,67 @@ describe('hosted multi-page form, JavaScript off', () => {
     expect(done.started).toBe(1)
     expect(done.completed).toBe(1)
     expect(done.pages.map((page: { reached: number }) => page.reached)).toEqual([1, 1, 1, 0])
+  })
+  it('stores one response when the last page is sent again, and keeps a last page over the bound', async () => {
+    const formId = await draftForm(ctx)
+    const person = respondent(formId)
+    await person.post('intro', [
+      ['name', 'Gil'],
+      ['travelled', 'false'],
+    ])
+    const first = await person.post('not_travelled', [['why', 'Time']])
+    expect(first.headers.location).toBe(`/f/${formId}/thanks`)
+    // A second press, or an older tab: the same thanks, and nothing more stored.
+    const again = await person.post('not_travelled', [['why', 'Price']])
+    expect(again.statusCode).toBe(303)
+    expect(again.headers.location).toBe(`/f/${formId}/thanks`)
+    expect(await listed(ctx, formId)).toHaveLength(1)
+    // Without a draft, only the first page starts one.
+    const stranger = respondent(formId)
+    expect((await stranger.post('not_travelled', [['why', 'Price']])).headers.location).toBe(`/f/${formId}`)
+    expect((await stranger.post('bogus', [], 'later')).headers.location).toBe(`/f/${formId}`)
+    expect(stranger.jar.header(`/f/${formId}`)).toBeUndefined()
+
+    const long = 'x'.repeat(9_000)
+    const big = await draftForm(
+      ctx,
+      {},
+      {
+        title: 'Long, two pages',
+        questions: Array.from({ length: 30 }, (_, n) => ({ id: `t${n}`, title: `T${n}`, type: 'long_text' })),
+        pages: [0, 1].map((p) => ({
+          id: `p${p}`,
+          questions: Array.from({ length: 15 }, (_, n) => `t${p * 15 + n}`),
+        })),
+      },
+    )
+    const writer = respondent(big)
+    const fill = (page: number): [string, string][] =>
+      Array.from({ length: 15 }, (_, n) => [`t${page * 15 + n}`, long] as [string, string])
+    expect((await writer.post('p0', fill(0))).statusCode).toBe(303)
+    const over = await writer.post('p1', fill(1))
+    expect(over.statusCode).toBe(422)
+    expect(over.body).toContain('more than 262144')
+    expect(await listed(ctx, big)).toHaveLength(0)
+  })
+
+  it("answers the page's script with where to go, without a redirect", async () => {
+    const formId = await draftForm(ctx)
+    const jar = new CookieJar()
+    const response = await ctx.request({
+      method: 'POST',
+      url: `/f/${formId}`,
+      token: null,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-canvass-script': '1' },
+      payload: new URLSearchParams([
+        ['canvass:page', 'intro'],
+        ['name', 'Hal'],
+        ['travelled', 'false'],
+      ]).toString(),
+    })
+    jar.store(response.headers['set-cookie'])
+    expect(response.statusCode).toBe(204)
+    expect(response.headers['x-canvass-location']).toBe(`/f/${formId}/p/not_travelled`)
+    expect(jar.header(`/f/${formId}`)).toMatch(/^canvass_draft=cvd_/)
   })
 })

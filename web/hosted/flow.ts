@@ -26,7 +26,10 @@ export function startFlow(form: HTMLFormElement): void {
   const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null
   const title = document.title.replace(/^Error: /, '').replace(/ – page \d+ of \d+$/, '')
   let current = input(PAGE)?.value ?? ''
-  let sending = false
+  /** A plain post let through once; one sent (nothing more goes); a page being saved in the background. */
+  let passing = false
+  let sent = false
+  let moving = false
 
   const answers = () => {
     const given: Record<string, unknown> = {}
@@ -73,6 +76,10 @@ export function startFlow(form: HTMLFormElement): void {
         markSpan.textContent = ' (required)'
         title.append(markSpan)
       } else if (!required.has(id) && visited.has(pageId)) markSpan?.remove()
+      // Controls say it too, as the server marks them: not a group of checkboxes (any one may do).
+      if (visited.has(pageId))
+        for (const control of card.querySelectorAll<HTMLInputElement>('input, select, textarea'))
+          if (control.type !== 'checkbox') control.required = required.has(id)
     }
     const recallValues = recallValuesOf(path, given, values)
     for (const element of form.querySelectorAll<HTMLElement>('[data-recall]'))
@@ -129,18 +136,22 @@ export function startFlow(form: HTMLFormElement): void {
     return fields
   }
 
-  /** Posts the page; true when the server took it (its answer is a redirect). */
-  async function save(action: string): Promise<boolean> {
+  /**
+   * Posts the page; where the server says to go once it took it (a 204 naming the page), or
+   * undefined (a refusal, no network).
+   */
+  async function save(action: string): Promise<string | undefined> {
     try {
       const response = await fetch(`/f/${formId}`, {
         method: 'POST',
         body: pageFields(action),
+        headers: { 'x-canvass-script': '1' },
         redirect: 'manual',
         credentials: 'same-origin',
       })
-      return response.type === 'opaqueredirect'
+      return response.status === 204 ? (response.headers.get('x-canvass-location') ?? undefined) : undefined
     } catch {
-      return false
+      return undefined
     }
   }
 
@@ -167,12 +178,18 @@ export function startFlow(form: HTMLFormElement): void {
 
   /** Sends the page as a plain post: the server's page answers (a refusal, or where to go). */
   function sendPlainly(submitter: HTMLElement | null) {
-    sending = true
+    passing = true
     form.requestSubmit(submitter as HTMLButtonElement | null)
   }
 
   form.addEventListener('submit', async (event) => {
-    if (sending) return
+    // A plain post is on its way: it goes, and nothing more is sent after it (a second press).
+    if (passing) {
+      passing = false
+      sent = true
+      return
+    }
+    if (sent || moving) return event.preventDefault()
     const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null
     const action = submitter?.value ?? 'next'
     if (action === 'later') return
@@ -188,20 +205,32 @@ export function startFlow(form: HTMLFormElement): void {
     const { path } = pathNow()
     const index = path.pages.indexOf(current)
     const target = action === 'back' ? path.pages[index - 1] : path.pages[index + 1]
-    // The last page completes the draft: a plain post, to the thank-you page.
-    if (target === undefined) return
+    // The last page completes the draft: a plain post, to the thank-you page, sent once.
+    if (target === undefined) {
+      sent = true
+      return
+    }
     event.preventDefault()
-    if (submitter) submitter.disabled = true
-    const taken = await save(action)
-    if (submitter) submitter.disabled = false
-    if (!taken) return sendPlainly(submitter)
-    history.pushState({ page: target }, '', `/f/${formId}/p/${encodeURIComponent(target)}`)
-    show(target, true)
+    moving = true
+    const location = await save(action)
+    moving = false
+    if (location === undefined) return sendPlainly(submitter)
+    const expected = `/f/${formId}/p/${encodeURIComponent(target)}`
+    // The server's path is not this page's (the form changed meanwhile): its page, reloaded.
+    if (location !== expected) return window.location.assign(location)
+    const state = history.state as { page?: string; from?: string } | null
+    if (action === 'back' && state?.from === target) history.back()
+    else {
+      history.pushState({ page: target, from: current }, '', expected)
+      show(target, true)
+    }
   })
 
   window.addEventListener('popstate', (event) => {
     const page = (event.state as { page?: string } | null)?.page ?? definition.pages[0]?.id
     if (page && pathNow().path.pages.includes(page)) show(page, true)
+    // A page the answers no longer lead to: the address says the page shown.
+    else history.replaceState({ page: current }, '', `/f/${formId}/p/${encodeURIComponent(current)}`)
   })
   history.replaceState({ page: current }, '')
   // A question marked wrong is checked again as it is answered, so a fixed answer loses its mark:

@@ -28,6 +28,7 @@ import {
   formExists,
   listDrafts,
   newResumeToken,
+  renewToken,
   tokenDigest,
 } from './store.js'
 
@@ -137,13 +138,14 @@ export function draftsService(
   const ids = new IdPool(() => clock.now())
   const definitions = definitionMemo()
 
-  const writer: DraftWriter = { database, clock, signal, ids }
   const saved = (found: PublicForm, draft: DraftAnswers, write: WriteRow, reached?: string) =>
-    saveDraft(writer, found, draft, write, reached)
+    saveDraft({ database, clock, signal, ids }, found, draft, write, reached)
 
   return {
     /** The open draft of this token; undefined for an unknown, ended or malformed token. */
     find: (token: string) => byToken(token, (digest) => findOpenDraft(db, digest)),
+    /** A new resume token for the open draft `id` (the old one is spent); undefined once it is ended. */
+    renew: (id: string) => renewToken(db, id),
     /** The draft of this token, open or ended (the hosted thank-you page recalls its answers). */
     findAny: (token: string) => byToken(token, (digest) => findDraft(db, digest)),
 

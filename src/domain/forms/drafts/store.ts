@@ -73,6 +73,21 @@ export async function formExists(db: Db, formId: string): Promise<boolean> {
   return (await db.selectFrom('forms').select('id').where('id', '=', formId).executeTakeFirst()) !== undefined
 }
 
+/**
+ * Gives an open draft a new resume token (the old one names nothing from then on); the new token,
+ * or undefined when the draft is no longer open.
+ */
+export async function renewToken(db: Db, id: string): Promise<string | undefined> {
+  const { token, digest } = newResumeToken()
+  const renewed = await db
+    .updateTable('drafts')
+    .set({ token_digest: digest })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst()
+  return Number(renewed.numUpdatedRows) === 1 ? token : undefined
+}
+
 /** The draft of this id, if it is still open. */
 export async function findOpenDraftById(db: Db, id: string): Promise<DraftRow | undefined> {
   return db

@@ -37,6 +37,8 @@ import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
 // page's script.
 
 export const DRAFT_COOKIE = 'canvass_draft'
+/** Sent by the page's script with a page it posts in the background (web/hosted/flow.ts). */
+export const SCRIPT_HEADER = 'x-canvass-script'
 const TOKEN = /^cvd_[A-Za-z0-9_-]{22}$/
 
 type SendPage = (reply: FastifyReply, status: number, page: VNode, form?: FormView) => FastifyReply
@@ -91,11 +93,41 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
   const { drafts, config } = app.ctx
   const maxAge = config.draftDays * 86_400
 
-  /** The open draft the request's cookie names, if it is of this form. */
-  async function draftOf(request: FastifyRequest, formId: string): Promise<DraftRow | undefined> {
+  /**
+   * The draft of this form the request's cookie names: open, or ended (its answers sent). A token
+   * that names no draft at all is a failed authentication, as a guessed resume link is.
+   */
+  async function draftOf(
+    request: FastifyRequest,
+    formId: string,
+  ): Promise<{ open?: DraftRow; ended?: DraftRow }> {
     const token = draftTokenOf(request)
-    const draft = token === undefined ? undefined : await drafts.find(token)
-    return draft?.form_id === formId ? draft : undefined
+    if (token === undefined) return {}
+    const open = await drafts.find(token)
+    if (open) return open.form_id === formId ? { open } : {}
+    const any = await drafts.findAny(token)
+    if (!any) await app.limitFailedAuthentication(request)
+    return any?.form_id === formId ? { ended: any } : {}
+  }
+
+  /**
+   * Sends the respondent on to `location`: a 303, or, for the page's script (which posts in the
+   * background and moves by itself), a 204 naming where the server says to go.
+   */
+  function go(request: FastifyRequest, reply: FastifyReply, location: string): FastifyReply {
+    if (request.headers[SCRIPT_HEADER] !== '1') return reply.redirect(location, 303)
+    return reply.code(204).header('x-canvass-location', location).send()
+  }
+
+  /** Whether a post comes from the form's own page: its origin is this server's (or says so). */
+  function sameOrigin(request: FastifyRequest): boolean {
+    const origin = request.headers.origin
+    if (origin === undefined || request.headers['sec-fetch-site'] === 'same-origin') return true
+    const own = [
+      `${request.protocol}://${request.host}`,
+      config.publicUrl && new URL(config.publicUrl).origin,
+    ]
+    return own.includes(origin)
   }
 
   /** The errors of a page placed beside its questions, named as the page shows them. */
@@ -163,7 +195,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
      */
     async show(request: FastifyRequest, reply: FastifyReply, found: PublicForm, pageId?: string) {
       const { form } = found
-      const draft = await draftOf(request, form.id)
+      const { open: draft } = await draftOf(request, form.id)
       if (!draft && draftTokenOf(request) !== undefined)
         reply.header('set-cookie', draftCookie(request, form.id, '', 0))
       const kept = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
@@ -191,16 +223,18 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       // Over https the cookie goes with posts from other sites too (SameSite=None, for embedding):
       // a post from another origin may not change a draft. The form's own page, framed or not,
       // posts from this origin.
-      const origin = request.headers.origin
-      if (
-        draftTokenOf(request) !== undefined &&
-        origin !== undefined &&
-        origin !== `${request.protocol}://${request.host}`
-      )
+      if (draftTokenOf(request) !== undefined && !sameOrigin(request))
         return sendPage(reply, 403, errorPage(403), form)
-      const draft = await draftOf(request, form.id)
-      const before = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
+      const { open: draft, ended } = await draftOf(request, form.id)
       const pageId = fields.get(PAGE_FIELD) ?? ''
+      // Answers already sent (a second press of Submit, an older tab): sent once, to their ending.
+      if (ended) {
+        const kept = draftAnswersOf(ended)
+        return go(request, reply, thanks(flowPath(form, kept.answers, kept.hidden).ending))
+      }
+      // A draft starts on the first page: a later page without one is a page of a draft gone.
+      if (!draft && pageId !== form.pages[0]?.id) return go(request, reply, `/f/${form.id}`)
+      const before = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
       const values = typedValues(fields)
       const hiddenChange = postedHidden(form, fields)
       const seen = { answers: before.answers, hidden: { ...before.hidden, ...hiddenChange } }
@@ -235,7 +269,8 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
         const change = { answers: kept, hidden: hiddenChange }
         const merged = mergeDraft(before, change)
         const state = pageState(form, merged.answers, merged.hidden, pageId)
-        const goTo = action === 'back' ? state?.previous : undefined
+        if (!state) return go(request, reply, `/f/${form.id}`)
+        const goTo = action === 'back' ? state.previous : undefined
         let token: string
         try {
           token = await save(request, reply, found, draft, change, draft?.last_page ?? pageId)
@@ -246,14 +281,14 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
           const link = `${config.publicUrl ?? `${request.protocol}://${request.host}`}/f/${form.id}/r/${token}`
           return sendPage(reply, 200, continueLaterPage(form, link, config.draftDays), form)
         }
-        return reply.redirect(goTo ? `/f/${form.id}/p/${encodeURIComponent(goTo)}` : `/f/${form.id}`, 303)
+        return go(request, reply, goTo ? `/f/${form.id}/p/${encodeURIComponent(goTo)}` : `/f/${form.id}`)
       }
       const change = { answers, hidden: hiddenChange }
       const merged = mergeDraft(before, change)
       // A page's own answers never decide whether it is visited (checked at save): a page the
       // answers no longer lead to was left behind by a change in another tab; the page they reach.
       const state = pageState(form, merged.answers, merged.hidden, pageId)
-      if (!state) return reply.redirect(`/f/${form.id}`, 303)
+      if (!state) return go(request, reply, `/f/${form.id}`)
       // Questions a rule showed on this page as it was answered, which the page did not show: the
       // page again, with them (with JavaScript on, its script showed them already). Not an error yet.
       const shownField = fields.get(SHOWN_FIELD)
@@ -284,25 +319,28 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
         } catch (error) {
           return refused(error, merged)
         }
-        return reply.redirect(`/f/${form.id}/p/${encodeURIComponent(next)}`, 303)
+        return go(request, reply, `/f/${form.id}/p/${encodeURIComponent(next)}`)
       }
-      return complete(request, reply, found, draft, change, pageId, values, thanks)
+      let token: string
+      try {
+        token = await save(request, reply, found, draft, change, pageId)
+      } catch (error) {
+        return refused(error, merged)
+      }
+      return complete(reply, found, token, pageId, values, thanks)
     },
   }
 
-  /** The last page's post: its answers saved, then the draft completed as a response. */
+  /** The last page's post, its answers saved in the draft of `token`: the draft completed as a response. */
   async function complete(
-    request: FastifyRequest,
     reply: FastifyReply,
     found: PublicForm,
-    draft: DraftRow | undefined,
-    change: Partial<DraftAnswers>,
+    token: string,
     pageId: string,
     values: TypedValues,
     thanks: (ending: string | null) => string,
   ) {
     const { form } = found
-    const token = await save(request, reply, found, draft, change, pageId)
     const saved = await drafts.find(token)
     if (!saved) return sendPage(reply, 404, resumeGonePage(), form)
     const held = draftAnswersOf(saved)
@@ -348,6 +386,10 @@ export async function resumeDraft(
     await app.limitFailedAuthentication(request)
     return sendPage(reply, 404, resumeGonePage(), found.form)
   }
-  reply.header('set-cookie', draftCookie(request, found.form.id, token, app.ctx.config.draftDays * 86_400))
+  // The link moves the draft to this browser under a new token: the link is spent, so one sent to
+  // someone else (to read what they then answer) opens nothing once they used it.
+  const renewed = await app.ctx.drafts.renew(draft.id)
+  if (renewed === undefined) return sendPage(reply, 404, resumeGonePage(), found.form)
+  reply.header('set-cookie', draftCookie(request, found.form.id, renewed, app.ctx.config.draftDays * 86_400))
   return reply.redirect(`/f/${found.form.id}`, 303)
 }
