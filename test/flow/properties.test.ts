@@ -9,7 +9,7 @@ import { answers, definition } from './arbitraries.js'
 
 // Random definitions and answers (fast-check): the checks never throw, whatever the shape; a
 // definition they accept gives, for any answers, a path that only goes forward and is consistent
-// (what is on it, missing from it and off it).
+// (what is on it, missing from it and off it), and every page of it is reached by some path.
 
 describe('random definitions', () => {
   it('accepted ones give paths that only go forward and agree with themselves', () => {
@@ -76,6 +76,26 @@ describe('random definitions', () => {
       { numRuns: 3000 },
     )
     expect(judged).toBeGreaterThan(20)
+  })
+
+  it('accepted ones reach every page on some path', () => {
+    // Answer sets to try on each accepted definition: many random ones, the same for every run.
+    const tries = fc.sample(answers, { numRuns: 600, seed: 10 })
+    const hiddens = [{}, { src: 'a' }, { src: 'b' }]
+    let accepted = 0
+    fc.assert(
+      fc.property(definition, (input) => {
+        const { definition: saved, errors } = normaliseDefinition(input as unknown as FormInput)
+        if (errors.length > 0) return
+        accepted++
+        const reached = new Set<string>()
+        for (const hidden of hiddens)
+          for (const given of tries) for (const id of flowPath(saved, given, hidden).pages) reached.add(id)
+        expect([...reached].sort()).toEqual((saved.pages ?? []).map((page) => page.id).sort())
+      }),
+      { numRuns: 600, seed: 28 },
+    )
+    expect(accepted).toBeGreaterThan(20)
   })
 
   it('the checks never throw, whatever the shape', () => {
