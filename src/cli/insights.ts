@@ -25,7 +25,10 @@ function rows(entries: [string, number][], total: number): string[] {
 }
 
 function questionLines(question: QuestionInsights): string[] {
-  const lines = [`  ${question.title}  (${question.type}, ${question.answered} answered)`]
+  // Shown beside answered when some responses' paths left the question out.
+  const shown =
+    question.shown !== undefined && question.shown !== question.answered ? ` of ${question.shown} shown` : ''
+  const lines = [`  ${question.title}  (${question.type}, ${question.answered} answered${shown})`]
   if (question.distribution) {
     lines.push(...rows(Object.entries(question.distribution), question.answered))
     lines.push(`    mean: ${question.mean ?? '-'}`)
@@ -67,6 +70,21 @@ export function renderInsights(insights: Insights): string {
     lines.push('  variables')
     for (const v of insights.variables)
       lines.push(`    ${v.name}: mean ${v.mean ?? '-'}, min ${v.min ?? '-'}, max ${v.max ?? '-'}`)
+    lines.push('')
+  }
+  const { funnel } = insights
+  if (funnel.started > 0) {
+    lines.push('  funnel (respondents by when they started)')
+    lines.push(
+      ...rows(
+        [
+          ['started', funnel.started],
+          ...funnel.pages.map((page): [string, number] => [`reached ${page.id}`, page.reached]),
+          ['completed', funnel.completed],
+        ],
+        funnel.started,
+      ),
+    )
     lines.push('')
   }
   if (insights.timeline.length > 0) {

@@ -205,6 +205,9 @@ describe('the command line', () => {
     const todays = await runCanvass(['insights', formId, '--since', today, '--until', today], env)
     expect(todays.code, todays.output).toBe(0)
     expect(todays.output).toContain(`form ${formId}: 3 responses`)
+    // The funnel: three started, each reached the one page and completed.
+    expect(todays.output).toMatch(/funnel \(respondents by when they started\)\n\s+started\s+3\s+100\.0 %/)
+    expect(todays.output).toMatch(/completed\s+3\s+100\.0 %/)
     const before = await runCanvass(['insights', formId, '--until', '2000-01-01'], env)
     expect(before.output).toContain(`form ${formId}: 0 responses`)
   })
