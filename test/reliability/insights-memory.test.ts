@@ -100,69 +100,73 @@ function expectedInsights(ns: number[]) {
   const detractors = nps.filter((v) => v <= 6).length
   const visits = given.map((g) => g.visits)
   const choosing = given.filter((g) => g.colours.length > 0)
+  // A form of one page without rules: every question is shown to every respondent, each of whom
+  // started, reached the one page and completed.
+  const questions = [
+    {
+      id: 'nps',
+      title: 'Recommend?',
+      type: 'nps',
+      answered: ns.length,
+      distribution: count(
+        nps,
+        Array.from({ length: 11 }, (_, v) => v),
+      ),
+      mean: mean(nps),
+      nps: {
+        promoters,
+        passives: ns.length - promoters - detractors,
+        detractors,
+        score: round((100 * (promoters - detractors)) / ns.length, 1),
+      },
+    },
+    {
+      id: 'rate',
+      title: 'Rate',
+      type: 'rating',
+      answered: ns.length,
+      distribution: count(
+        given.map((g) => g.rate),
+        [1, 2, 3, 4, 5],
+      ),
+      mean: mean(given.map((g) => g.rate)),
+    },
+    {
+      id: 'again',
+      title: 'Again?',
+      type: 'yes_no',
+      answered: ns.length,
+      yes: given.filter((g) => g.again).length,
+      no: given.filter((g) => !g.again).length,
+    },
+    {
+      id: 'colours',
+      title: 'Colours',
+      type: 'multiple_choice',
+      answered: choosing.length,
+      choices: COLOURS.map((label) => ({
+        label,
+        count: choosing.filter((g) => g.colours.includes(label)).length,
+      })),
+    },
+    {
+      id: 'visits',
+      title: 'Visits',
+      type: 'number',
+      answered: ns.length,
+      distribution: count(
+        [...visits].sort((a, b) => a - b),
+        [],
+      ),
+      mean: mean(visits),
+    },
+    ...longTexts.map((q) => ({ id: q.id, title: q.title, type: 'long_text', answered: ns.length })),
+  ]
   return {
     form_id: formId,
     responses: ns.length,
-    questions: [
-      {
-        id: 'nps',
-        title: 'Recommend?',
-        type: 'nps',
-        answered: ns.length,
-        distribution: count(
-          nps,
-          Array.from({ length: 11 }, (_, v) => v),
-        ),
-        mean: mean(nps),
-        nps: {
-          promoters,
-          passives: ns.length - promoters - detractors,
-          detractors,
-          score: round((100 * (promoters - detractors)) / ns.length, 1),
-        },
-      },
-      {
-        id: 'rate',
-        title: 'Rate',
-        type: 'rating',
-        answered: ns.length,
-        distribution: count(
-          given.map((g) => g.rate),
-          [1, 2, 3, 4, 5],
-        ),
-        mean: mean(given.map((g) => g.rate)),
-      },
-      {
-        id: 'again',
-        title: 'Again?',
-        type: 'yes_no',
-        answered: ns.length,
-        yes: given.filter((g) => g.again).length,
-        no: given.filter((g) => !g.again).length,
-      },
-      {
-        id: 'colours',
-        title: 'Colours',
-        type: 'multiple_choice',
-        answered: choosing.length,
-        choices: COLOURS.map((label) => ({
-          label,
-          count: choosing.filter((g) => g.colours.includes(label)).length,
-        })),
-      },
-      {
-        id: 'visits',
-        title: 'Visits',
-        type: 'number',
-        answered: ns.length,
-        distribution: count(
-          [...visits].sort((a, b) => a - b),
-          [],
-        ),
-        mean: mean(visits),
-      },
-      ...longTexts.map((q) => ({ id: q.id, title: q.title, type: 'long_text', answered: ns.length })),
-    ],
+    questions: questions.map((question) => ({ ...question, shown: ns.length })),
+    funnel: { started: ns.length, completed: ns.length, pages: [{ id: 'page_1', reached: ns.length }] },
     variables: [{ name: 'score', mean: mean(nps), min: Math.min(...nps), max: Math.max(...nps) }],
     timeline: [{ date: '2031-06-01', responses: ns.length }],
   }
