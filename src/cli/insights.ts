@@ -24,10 +24,10 @@ function rows(entries: [string, number][], total: number): string[] {
   })
 }
 
-function questionLines(question: QuestionInsights): string[] {
+function questionLines(question: QuestionInsights, responses: number): string[] {
   // Shown beside answered when some responses' paths left the question out.
   const shown =
-    question.shown !== undefined && question.shown !== question.answered ? ` of ${question.shown} shown` : ''
+    question.shown !== undefined && question.shown < responses ? ` of ${question.shown} shown` : ''
   const lines = [`  ${question.title}  (${question.type}, ${question.answered} answered${shown})`]
   if (question.distribution) {
     lines.push(...rows(Object.entries(question.distribution), question.answered))
@@ -65,7 +65,7 @@ function questionLines(question: QuestionInsights): string[] {
 
 export function renderInsights(insights: Insights): string {
   const lines = [`form ${insights.form_id}: ${insights.responses} responses`, '']
-  for (const question of insights.questions) lines.push(...questionLines(question), '')
+  for (const question of insights.questions) lines.push(...questionLines(question, insights.responses), '')
   if (insights.variables.length > 0) {
     lines.push('  variables')
     for (const v of insights.variables)
