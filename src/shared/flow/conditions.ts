@@ -91,7 +91,6 @@ export function walkCondition(
 
 /** What a condition reads: answers on the path so far, hidden fields, variables as they are now. */
 export interface ConditionState {
-  question(id: string): Question | undefined
   /** The answer of a question on the path so far, as a submission gives it; undefined when none. */
   answer(id: string): unknown
   hidden(name: string): unknown
@@ -143,59 +142,102 @@ const negated: Partial<Record<ConditionOp, ConditionOp>> = {
   not_includes: 'includes',
 }
 
+/** A condition made ready to decide: whether it holds for a state. */
+export type Predicate = (state: ConditionState) => boolean
+
+/** Counts one step of work on the state's meter, if it has one. */
+export const tick = (state: { meter?: { steps: number } }): void => {
+  if (state.meter) state.meter.steps++
+}
+
+const never: Predicate = (state) => {
+  tick(state)
+  return false
+}
+
 /**
- * Whether a comparison holds. `not_*` is the negation of its positive: true when nothing is
- * there. Reads the condition in place: a submission decides hundreds of these.
+ * A comparison made ready: what it reads and how it compares are worked out once. `not_*` is the
+ * negation of its positive: true when nothing is there.
  */
-function comparisonHolds(
+function comparison(
   condition: QuestionCondition & HiddenCondition & VariableCondition,
-  state: ConditionState,
-) {
+  question: (id: string) => Question | undefined,
+): Predicate {
   const positive = negated[condition.op]
   const op = positive ?? condition.op
-  let given: unknown
+  const value = condition.value
+  let read: (state: ConditionState) => unknown
   let kind: string
   if (typeof condition.question === 'string') {
-    const question = state.question(condition.question)
-    given = question ? state.answer(condition.question) : undefined
-    kind = question ? answerType(question) : 'none'
+    const id = condition.question
+    const asked = question(id)
+    read = asked ? (state) => state.answer(id) : () => undefined
+    kind = asked ? answerType(asked) : 'none'
   } else if (typeof condition.hidden === 'string') {
-    given = state.hidden(condition.hidden)
+    const name = condition.hidden
+    read = (state) => state.hidden(name)
     kind = 'text'
   } else {
-    given = state.variable(condition.variable)
+    const name = condition.variable
+    read = (state) => state.variable(name)
     kind = 'number'
   }
-  const there = given !== undefined && given !== null
-  const holdsPositive = there && (op === 'answered' || compare(op, kind, given, condition.value))
-  return positive ? !holdsPositive : holdsPositive
+  return (state) => {
+    tick(state)
+    const given = read(state)
+    const there = given !== undefined && given !== null
+    const holdsPositive = there && (op === 'answered' || compare(op, kind, given, value))
+    return positive ? !holdsPositive : holdsPositive
+  }
 }
 
 type SomeCondition = Partial<
   QuestionCondition & HiddenCondition & VariableCondition & AllCondition & AnyCondition & NotCondition
 >
 
-/** Whether a condition holds; a tree deeper than CONDITION_DEPTH_MAX (refused at save) never does. */
-export function holds(condition: Condition, state: ConditionState, depth = 1): boolean {
-  if (state.meter) state.meter.steps++
-  if (depth > CONDITION_DEPTH_MAX || typeof condition !== 'object' || condition === null) return false
+/**
+ * A condition made ready to decide, once per definition (plan.ts): a path decides hundreds of
+ * them. One deeper than CONDITION_DEPTH_MAX (refused at save) never holds; `question` finds the
+ * form's questions, which say how answers compare.
+ */
+export function predicateOf(
+  condition: Condition,
+  question: (id: string) => Question | undefined,
+  depth = 1,
+): Predicate {
+  if (depth > CONDITION_DEPTH_MAX || typeof condition !== 'object' || condition === null) return never
   const node = condition as SomeCondition
   if (
     typeof node.question === 'string' ||
     typeof node.hidden === 'string' ||
     typeof node.variable === 'string'
   )
-    return comparisonHolds(node as QuestionCondition & HiddenCondition & VariableCondition, state)
+    return comparison(node as QuestionCondition & HiddenCondition & VariableCondition, question)
+  const children = (list: Condition[]) => list.map((child) => predicateOf(child, question, depth + 1))
   if (Array.isArray(node.all)) {
-    for (const child of node.all) if (!holds(child, state, depth + 1)) return false
-    return true
+    const all = children(node.all)
+    return (state) => {
+      tick(state)
+      for (const child of all) if (!child(state)) return false
+      return true
+    }
   }
   if (Array.isArray(node.any)) {
-    for (const child of node.any) if (holds(child, state, depth + 1)) return true
-    return false
+    const any = children(node.any)
+    return (state) => {
+      tick(state)
+      for (const child of any) if (child(state)) return true
+      return false
+    }
   }
-  if (node.not !== undefined) return !holds(node.not, state, depth + 1)
-  return false
+  if (node.not !== undefined) {
+    const [inner] = children([node.not]) as [Predicate]
+    return (state) => {
+      tick(state)
+      return !inner(state)
+    }
+  }
+  return never
 }
 
 /** A comparison as a key and a polarity: `x not_equals 1` is the negation of `x equals 1`. */

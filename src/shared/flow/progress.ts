@@ -3,6 +3,8 @@ import { checkAnswer, hiddenErrors } from '../forms/answers.js'
 import type { FormDefinition } from '../forms/definition.js'
 import { escapePointer } from '../storable.js'
 import { flowPath } from './path.js'
+import { planOf } from './plan.js'
+import type { FlowPath } from './types.js'
 
 // How far a draft has come (docs/api.md#drafts): the one definition the API, the hosted page and
 // completion use. Answers are merged by question id; every answer is kept, but only those on the
@@ -46,14 +48,14 @@ export function mergeDraft(draft: DraftAnswers, change: Partial<DraftAnswers>): 
  */
 export function draftChangeErrors(definition: FormDefinition, change: Partial<DraftAnswers>): FieldError[] {
   const errors: FieldError[] = []
-  const byId = new Map(definition.questions.map((question) => [question.id, question]))
+  const { questions } = planOf(definition)
   for (const [id, value] of Object.entries(change.answers ?? {})) {
-    const path = `/answers/${escapePointer(id)}`
-    const question = byId.get(id)
-    if (!question) errors.push({ path, message: 'is not a question of this form' })
+    const question = questions.get(id)
+    const path = () => `/answers/${escapePointer(id)}`
+    if (!question) errors.push({ path: path(), message: 'is not a question of this form' })
     else if (value !== null) {
       const checked = checkAnswer(question, value)
-      if ('error' in checked) errors.push({ path, message: checked.error })
+      if ('error' in checked) errors.push({ path: path(), message: checked.error })
     }
   }
   const hidden = Object.fromEntries(Object.entries(change.hidden ?? {}).filter(([, value]) => value !== null))
@@ -61,15 +63,22 @@ export function draftChangeErrors(definition: FormDefinition, change: Partial<Dr
   return errors
 }
 
-/** Where the draft's answers lead: the path so far, the page to answer next, the answers that count. */
-export function draftProgress(definition: FormDefinition, draft: DraftAnswers): DraftProgress {
-  const path = flowPath(definition, draft.answers, draft.hidden)
-  const pageOf = new Map<string, string>()
-  const pages = definition.pages ?? []
-  for (const page of pages) for (const id of page.questions) pageOf.set(id, page.id)
+/**
+ * Where the draft's answers lead: the path so far, the page to answer next, the answers that count.
+ * `path` is the draft's path when the caller has worked it out already.
+ */
+export function draftProgress(
+  definition: FormDefinition,
+  draft: DraftAnswers,
+  path: FlowPath = flowPath(definition, draft.answers, draft.hidden),
+): DraftProgress {
+  const plan = planOf(definition)
   const [firstMissing] = path.missing
   // Without pages every question is on the one implied page, the path's only page.
-  const nextPage = firstMissing === undefined ? null : (pageOf.get(firstMissing) ?? path.pages[0] ?? null)
+  const nextPage =
+    firstMissing === undefined
+      ? null
+      : (plan.pages[plan.pageOfQuestion.get(firstMissing) ?? -1]?.id ?? path.pages[0] ?? null)
   const reached = nextPage === null ? path.pages.length : path.pages.indexOf(nextPage) + 1
   const onPath: Record<string, unknown> = {}
   for (const id of path.questions) if (Object.hasOwn(draft.answers, id)) onPath[id] = draft.answers[id]

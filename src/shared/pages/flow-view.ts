@@ -1,4 +1,5 @@
 import { flowPath } from '../flow/path.js'
+import { planOf } from '../flow/plan.js'
 import { type RecallValues, recall } from '../flow/recall.js'
 import type { FlowPath } from '../flow/types.js'
 import type { FormDefinition } from '../forms/definition.js'
@@ -37,14 +38,15 @@ export function pageState(
   const path = flowPath(definition, answers, hidden)
   const index = path.pages.indexOf(pageId)
   if (index < 0) return undefined
-  const page = definition.pages?.find((candidate) => candidate.id === pageId)
-  const onPage = new Set(page?.questions ?? [])
+  const plan = planOf(definition)
+  const page = plan.pageIndex.get(pageId)
+  const onPage = (id: string) => plan.pageOfQuestion.get(id) === page
   return {
     path,
     index,
     count: path.pages.length,
-    shown: new Set(path.questions.filter((id) => onPage.has(id))),
-    required: new Set(path.required.filter((id) => onPage.has(id))),
+    shown: new Set(path.questions.filter(onPage)),
+    required: new Set(path.required.filter(onPage)),
     previous: path.pages[index - 1],
     next: path.pages[index + 1] ?? null,
   }
