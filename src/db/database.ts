@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.js'
 import { type HotReads, hotReads, type PreparedRead } from './hot-reads.js'
+import { type HotWrites, hotWrites, type PreparedWrite } from './hot-writes.js'
 import { OwnSchemaPostgresDialect } from './own-schema.js'
 import { listenOn } from './postgres-connections.js'
 import type { Schema } from './schema.js'
@@ -62,6 +63,8 @@ export interface Database {
   readonly capabilities: Capabilities
   /** The hottest reads, written by hand and prepared once (hot-reads.ts). */
   readonly reads: HotReads
+  /** The hottest write, likewise (hot-writes.ts); outside transactions. */
+  readonly writes: HotWrites
   /** Runs fn in one write transaction, retrying when the database asks for it. */
   transaction<T>(fn: (trx: Transaction) => Promise<T>): Promise<T>
   /**
@@ -138,6 +141,9 @@ function openSqlite(filename: string): Database {
     db,
     capabilities: { sharedByProcesses: false },
     reads: hotReads({ prepare, placeholder: () => '?', joinedPages: true }),
+    // Through Kysely's one connection, which runs a statement only between transactions; its
+    // statement cache (below) prepares the text once.
+    writes: hotWrites({ prepare: (text) => writeThroughKysely(db, text), placeholder: () => '?' }),
     async transaction(fn) {
       // Kysely serialises every query on its single SQLite connection, so holding the
       // connection for the transaction keeps other requests out until it ends.
@@ -199,6 +205,18 @@ function throughKysely(db: Db, text: string): PreparedRead {
     )
 }
 
+/** A hand-written write run through Kysely; how many rows it changed. */
+function writeThroughKysely(db: Db, text: string): PreparedWrite {
+  return async (params) =>
+    Number((await db.executeQuery(CompiledQuery.raw(text, params))).numAffectedRows ?? 0)
+}
+
+/** A named write: parsed and planned once per pooled connection, then only bound. */
+function writeOnPool(pool: pg.Pool, text: string): PreparedWrite {
+  const name = `canvass_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`
+  return async (values) => (await pool.query({ name, text, values })).rowCount ?? 0
+}
+
 /** A named statement: parsed and planned once per pooled connection, then only bound. */
 function preparedOnPool(pool: pg.Pool, text: string): PreparedRead {
   const name = `canvass_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`
@@ -252,6 +270,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
       placeholder: (n) => `$${n}`,
       joinedPages: false,
     }),
+    writes: hotWrites({ prepare: (text) => writeOnPool(pool, text), placeholder: (n) => `$${n}` }),
     transaction,
     claim: (fn) => transaction((trx) => fn(trx, sql`for update skip locked`)),
     async ping() {

@@ -1,4 +1,7 @@
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAppContext } from '../../src/context.js'
+import { buildApp } from '../../src/http/app.js'
 import { draftForm, listed } from '../drafts/support.js'
 import { richForm } from '../flow/fixtures.js'
 import { createTestContext, type TestContext } from '../support/context.js'
@@ -406,5 +409,81 @@ describe('hosted multi-page form, JavaScript off', () => {
     expect(response.statusCode).toBe(204)
     expect(response.headers['x-canvass-location']).toBe(`/f/${formId}/p/not_travelled`)
     expect(jar.header(`/f/${formId}`)).toMatch(/^canvass_draft=cvd_/)
+  })
+})
+
+describe('a draft written by more than one process', () => {
+  /** Another process over the same database, with its own caches. */
+  async function otherProcess() {
+    const context = await createAppContext(ctx.config, { logger: pino({ level: 'silent' }) })
+    const app = await buildApp(context)
+    return {
+      app,
+      async close() {
+        await app.close()
+        await context.close()
+      },
+    }
+  }
+  const tokenOf = (jar: CookieJar, formId: string) =>
+    /canvass_draft=(cvd_[A-Za-z0-9_-]{22})/.exec(jar.header(`/f/${formId}`) ?? '')?.[1] as string
+
+  it('keeps what another process wrote, and follows a draft it completed to its end', async () => {
+    const formId = await draftForm(ctx)
+    const person = respondent(formId)
+    await person.post('intro', [
+      ['name', 'Cy'],
+      ['travelled', 'true'],
+    ])
+    const other = await otherProcess()
+    try {
+      const token = tokenOf(person.jar, formId)
+      const patched = await other.app.inject({
+        method: 'PATCH',
+        url: `/v1/public/drafts/${token}`,
+        payload: { answers: { rating: 4 } },
+      })
+      expect(patched.statusCode).toBe(200)
+      // This process wrote the draft last as it was before that change: its post merges into the draft as it is now.
+      const renamed = await person.post('intro', [
+        ['name', 'Di'],
+        ['travelled', 'true'],
+      ])
+      expect(renamed.headers.location).toBe(`/f/${formId}/p/trip`)
+      const trip = await person.open(`/f/${formId}/p/trip`)
+      expect(trip.body).toContain('About your trip, Di')
+      expect(trip.body).toMatch(/value="4" checked/)
+
+      const completed = await other.app.inject({ method: 'POST', url: `/v1/public/drafts/${token}/complete` })
+      expect(completed.statusCode).toBe(201)
+      // Sent by the other process: a post of its page goes to the end, and stores nothing more.
+      const again = await person.post('trip', [['rating', '1']])
+      expect(again.statusCode).toBe(303)
+      expect(again.headers.location).toMatch(new RegExp(`^/f/${formId}/thanks`))
+      expect(await listed(ctx, formId)).toHaveLength(1)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('changes nothing through a cookie whose link was opened in another browser', async () => {
+    const formId = await draftForm(ctx)
+    const person = respondent(formId)
+    await person.post('intro', [
+      ['name', 'Cy'],
+      ['travelled', 'true'],
+    ])
+    const later = await person.post('trip', [['rating', '4']], 'later')
+    const link = /href="http:\/\/[^"]+(\/f\/[^"]+\/r\/cvd_[A-Za-z0-9_-]{22})"/.exec(later.body)?.[1] as string
+    const other = respondent(formId)
+    expect((await other.open(link)).statusCode).toBe(303)
+    // The first browser's cookie names a token that is spent: its posts start the form again.
+    for (const action of ['back', 'next']) {
+      const stale = await person.post('trip', [['rating', '1']], action)
+      expect(stale.statusCode).toBe(303)
+      expect(stale.headers.location).toBe(`/f/${formId}`)
+    }
+    const kept = await other.open(`/f/${formId}/p/trip`)
+    expect(kept.body).toMatch(/value="4" checked/)
   })
 })

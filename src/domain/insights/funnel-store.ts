@@ -144,14 +144,15 @@ export async function insertFunnelEntries(
 /**
  * A draft moved on (its path now reaches `pages`) or completed (in `responseId`): its entry and the
  * counts of its start change by the difference. Called after the draft's row was written in the
- * same transaction, which holds that row: changes to one entry cannot interleave.
+ * same transaction, which holds that row: changes to one entry cannot interleave. Whether the
+ * draft has an entry.
  */
 export async function moveFunnelEntry(
   trx: Db,
   formId: string,
   id: string,
   next: { pages: readonly string[]; responseId?: string },
-): Promise<void> {
+): Promise<boolean> {
   const entry = await trx
     .selectFrom('funnel_entries')
     .select(['started_at', 'response_id', 'pages'])
@@ -159,12 +160,12 @@ export async function moveFunnelEntry(
     .where('form_id', '=', formId)
     .executeTakeFirst()
   // A draft started before the funnel was kept: the rebuild its migration asked for counts it.
-  if (!entry) return
+  if (!entry) return false
   const before = keysOf({ responseId: entry.response_id, pages: JSON.parse(entry.pages) as string[] })
   const responseId = next.responseId ?? entry.response_id
   const after = keysOf({ responseId, pages: next.pages })
   // Most changes answer questions of the page the draft is on: nothing to count.
-  if (after.length === before.length && after.every((key, index) => key === before[index])) return
+  if (after.length === before.length && after.every((key, index) => key === before[index])) return true
   const changes = new FunnelChanges()
   const startedAt = Number(entry.started_at)
   changes.add(
@@ -183,6 +184,7 @@ export async function moveFunnelEntry(
     .where('id', '=', id)
     .execute()
   await applyFunnelChanges(trx, formId, changes)
+  return true
 }
 
 /**

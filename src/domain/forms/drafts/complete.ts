@@ -7,7 +7,14 @@ import type { PublicForm } from '../public.js'
 import { NothingStored, type StoredResponse, type StoreOptions, storeResponses } from '../responses/store.js'
 import { type DraftRow, draftAnswersOf } from './store.js'
 
-export const noDraft = () => new DomainError('not_found', 'no open draft has this resume token')
+/** The draft a change or completion names is not open (ended, its link renewed, or expired). */
+export class NoDraftError extends DomainError {
+  constructor() {
+    super('not_found', 'no open draft has this resume token')
+  }
+}
+
+export const noDraft = () => new NoDraftError()
 
 /**
  * Submits the draft's answers on its path as a public submission (storeResponses, the path every

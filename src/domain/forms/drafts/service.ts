@@ -1,5 +1,6 @@
+import { LRUCache } from 'lru-cache'
 import type { Clock } from '../../../clock.js'
-import type { Database, Transaction } from '../../../db/database.js'
+import type { Database, Db } from '../../../db/database.js'
 import { IdPool } from '../../../ids.js'
 import type { ProductMetrics } from '../../../product-metrics.js'
 import {
@@ -8,6 +9,7 @@ import {
   draftProgress,
   mergeDraft,
 } from '../../../shared/flow/progress.js'
+import type { FlowPath } from '../../../shared/flow/types.js'
 import type { FormDefinition } from '../../../shared/forms/definition.js'
 import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { conflict, DomainError, notFound, validationFailed } from '../../errors.js'
@@ -18,16 +20,15 @@ import type { PublicForm } from '../public.js'
 import { definitionMemo } from '../responses/store.js'
 import { completeDraft, noDraft } from './complete.js'
 import {
-  type DraftRow,
   draftAnswersOf,
   draftView,
   enqueueDraftUpdated,
   findDraft,
   findOpenDraft,
-  findOpenDraftById,
   formExists,
   listDrafts,
   newResumeToken,
+  type OpenDraft,
   renewToken,
   tokenDigest,
 } from './store.js'
@@ -66,20 +67,47 @@ interface DraftWriter {
   ids: IdPool
 }
 
-/** Writes a draft's row inside the transaction; undefined when there was no row to write. */
-type WriteRow = (trx: Transaction, lastPage: string | null) => Promise<DraftRow | undefined>
+/**
+ * Writes a draft's row: in the transaction given, or, where the change writes nothing else,
+ * `alone` (the prepared write, when there is one); the row written, undefined when there was no
+ * row to write.
+ */
+interface WriteRow {
+  (trx: Db, lastPage: string | null): Promise<DraftRow | undefined>
+  alone?: (lastPage: string | null) => Promise<DraftRow | undefined>
+}
+
+type DraftRow = Omit<OpenDraft, 'funnel_pages'>
+
+/** Where a change leaves a draft, as far as its caller knows. */
+export interface Placing {
+  /** The page its respondent is at on the hosted page, kept as its `last_page`. */
+  reached?: string
+  /** The path of the draft's answers with the change, when the caller has worked it out already. */
+  path?: FlowPath
+}
+
+/** What a saved change tells: the draft's progress and its row as written, with its funnel pages. */
+interface Saved {
+  progress: Omit<DraftState, 'resume_token'>
+  row: OpenDraft
+}
 
 /**
  * Writes the draft's row (`write`), its place in the funnel and, when the team sees drafts, its
- * `draft_updated` event, in one transaction; the draft's progress, or undefined when `write` wrote no row.
+ * `draft_updated` event, in one transaction; undefined when `write` wrote no row. `funnel` is
+ * what the funnel held for the draft when it was read (undefined for a new one): a change that
+ * leaves it as it was, of a form whose team does not see drafts, writes the row alone (most posts
+ * of the hosted page answer questions of the page the draft is on).
  */
 async function saveDraft(
   { database, clock, signal, ids }: DraftWriter,
   found: PublicForm,
   draft: DraftAnswers,
   write: WriteRow,
-  reached?: string,
-): Promise<Omit<DraftState, 'resume_token'> | undefined> {
+  { reached, path }: Placing,
+  funnel?: string | null,
+): Promise<Saved | undefined> {
   const size = JSON.stringify(draft.answers).length + JSON.stringify(draft.hidden).length
   if (size > DRAFT_TEXT_MAX)
     throw validationFailed([
@@ -88,30 +116,106 @@ async function saveDraft(
         message: `would make the draft hold ${size} characters of answers, more than ${DRAFT_TEXT_MAX}`,
       },
     ])
-  const progress = draftProgress(found.form, draft)
+  const progress = draftProgress(found.form, draft, path)
   const lastPage = reached ?? progress.pages.at(-1) ?? null
-  const written = await database.transaction(async (trx) => {
+  // In the funnel (docs/api.md#insights) the draft reaches the pages of its progress, up to the
+  // page its respondent is at on the hosted page.
+  const at = reached === undefined ? -1 : progress.pages.indexOf(reached)
+  const pages = at < 0 ? progress.pages : progress.pages.slice(0, at + 1)
+  const pagesText = JSON.stringify(pages)
+  const done = { pages: progress.pages, next_page: progress.next_page }
+  // The row's write holds only if the row is as it was read (its version), and so is its funnel
+  // entry, which only writes of the row change.
+  if (funnel === pagesText && !found.form.settings.partial_responses) {
+    const row = await (write.alone ? write.alone(lastPage) : write(database.db, lastPage))
+    return row && { progress: done, row: { ...row, funnel_pages: funnel } }
+  }
+  return database.transaction(async (trx) => {
     const row = await write(trx, lastPage)
-    if (!row) return false
-    // In the funnel (docs/api.md#insights) the draft reaches the pages of its progress, up to the
-    // page its respondent is at on the hosted page.
-    const at = reached === undefined ? -1 : progress.pages.indexOf(reached)
-    const pages = at < 0 ? progress.pages : progress.pages.slice(0, at + 1)
+    if (!row) return undefined
+    let entered = true
     if (row.version === 0) {
       const entry = { id: row.id, startedAt: Number(row.started_at), responseId: null, pages }
       await startFunnelEntries(trx, found.form.id, [entry])
-    } else await moveFunnelEntry(trx, found.form.id, row.id, { pages })
-    if (!found.form.settings.partial_responses) return true
+    } else entered = await moveFunnelEntry(trx, found.form.id, row.id, { pages })
+    const saved = { progress: done, row: { ...row, funnel_pages: entered ? pagesText : null } }
+    if (!found.form.settings.partial_responses) return saved
     const view = draftView(found.form, row, progress.onPath, draft.hidden)
     const event = { workspaceId: found.workspaceId, formId: found.form.id, draft: view }
     await enqueueDraftUpdated(trx, clock, signal, event, ids)
-    return true
+    return saved
   })
-  return written ? { pages: progress.pages, next_page: progress.next_page } : undefined
+}
+
+/** Writes a new draft's row (version 0). */
+function draftInserter(
+  id: string,
+  now: number,
+  found: PublicForm,
+  digest: string,
+  draft: DraftAnswers,
+): WriteRow {
+  return (trx, lastPage) =>
+    trx
+      .insertInto('drafts')
+      .values({
+        id,
+        form_id: found.form.id,
+        token_digest: digest,
+        answers_json: JSON.stringify(draft.answers),
+        hidden_json: JSON.stringify(draft.hidden),
+        last_page: lastPage,
+        started_at: now,
+        updated_at: now,
+        version: 0,
+        ended_at: null,
+        response_id: null,
+      })
+      .returningAll()
+      .executeTakeFirst()
+}
+
+/**
+ * Writes `merged` over the draft's row if it is still as read (`current`: its version, under its
+ * token, open): in a transaction through Kysely, or alone through the prepared write.
+ */
+function changeWriter(database: Database, clock: Clock, current: OpenDraft, merged: DraftAnswers): WriteRow {
+  const { id, version: seen, token_digest: digest, funnel_pages: _, ...row } = current
+  const next = (lastPage: string | null) => ({
+    answers_json: JSON.stringify(merged.answers),
+    hidden_json: JSON.stringify(merged.hidden),
+    last_page: lastPage,
+    updated_at: clock.nowMicros(),
+    version: seen + 1,
+  })
+  const write: WriteRow = (trx, lastPage) =>
+    trx
+      .updateTable('drafts')
+      .set(next(lastPage))
+      .where('id', '=', id)
+      .where('token_digest', '=', digest)
+      .where('version', '=', seen)
+      .where('ended_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst()
+  write.alone = async (lastPage) => {
+    const values = next(lastPage)
+    const changed = await database.writes.changeDraft({
+      id,
+      tokenDigest: digest,
+      version: seen,
+      answersJson: values.answers_json,
+      hiddenJson: values.hidden_json,
+      lastPage,
+      updatedAt: values.updated_at,
+    })
+    return changed ? { ...row, id, token_digest: digest, ...values } : undefined
+  }
+  return write
 }
 
 /** What `read` finds by the token's digest; undefined for a malformed token. */
-async function byToken(token: string, read: (digest: string) => Promise<DraftRow | undefined>) {
+async function byToken<Row>(token: string, read: (digest: string) => Promise<Row | undefined>) {
   const digest = tokenDigest(token)
   return digest === undefined ? undefined : read(digest)
 }
@@ -127,6 +231,10 @@ function countRefusal(metrics: ProductMetrics, error: unknown): never {
 // Changes to one draft at once are rare (one respondent): a few tries are plenty.
 const MERGE_ATTEMPTS = 5
 
+/** Most characters of answers the recently written drafts kept in memory hold, and what a row adds. */
+const RECENT_DRAFTS_CHARS = 16 * 1024 * 1024
+const ROW_CHARS = 256
+
 export function draftsService(
   database: Database,
   clock: Clock,
@@ -138,92 +246,83 @@ export function draftsService(
   const ids = new IdPool(() => clock.now())
   const definitions = definitionMemo()
 
-  const saved = (found: PublicForm, draft: DraftAnswers, write: WriteRow, reached?: string) =>
-    saveDraft({ database, clock, signal, ids }, found, draft, write, reached)
+  const saved = (
+    found: PublicForm,
+    draft: DraftAnswers,
+    write: WriteRow,
+    placing: Placing,
+    funnel?: string | null,
+  ) => saveDraft({ database, clock, signal, ids }, found, draft, write, placing, funnel)
+
+  // The drafts this process wrote last, as written, by token digest: a respondent's next page is
+  // a change of the draft their previous page wrote, so it is not read again (findForChange). A
+  // change's write holds only if the row is still that version under that token and open; else
+  // the draft is read again: another process wrote it, its link was renewed, or it ended.
+  const recent = new LRUCache<string, OpenDraft>({
+    maxSize: RECENT_DRAFTS_CHARS,
+    sizeCalculation: (row) => row.answers_json.length + row.hidden_json.length + ROW_CHARS,
+  })
 
   return {
     /** The open draft of this token; undefined for an unknown, ended or malformed token. */
     find: (token: string) => byToken(token, (digest) => findOpenDraft(db, digest)),
+    /**
+     * The open draft of this token to change (`update`): as this process last wrote it, else as
+     * read; undefined for an unknown, ended or malformed token.
+     */
+    findForChange: (token: string) =>
+      byToken(token, async (digest) => recent.get(digest) ?? findOpenDraft(db, digest)),
     /** A new resume token for the open draft `id` (the old one is spent); undefined once it is ended. */
     renew: (id: string) => renewToken(db, id),
     /** The draft of this token, open or ended (the hosted thank-you page recalls its answers). */
     findAny: (token: string) => byToken(token, (digest) => findDraft(db, digest)),
 
     /**
-     * Starts a draft of a form that accepts answers. `reached` is the page its respondent is at,
-     * kept as its `last_page` (the hosted page says; else the last page of the path so far).
+     * Starts a draft of a form that accepts answers. `placing.reached` is the page its respondent
+     * is at, kept as its `last_page` (the hosted page says; else the last page of the path so far).
      */
-    async start(found: PublicForm, change: DraftChange, reached?: string): Promise<DraftState> {
+    async start(found: PublicForm, change: DraftChange, placing: Placing = {}): Promise<DraftState> {
       checkedChange(found.form, change)
       const draft = mergeDraft({ answers: {}, hidden: {} }, change)
       const { token, digest } = newResumeToken()
-      const now = clock.nowMicros()
-      const insert = (trx: Transaction, lastPage: string | null) =>
-        trx
-          .insertInto('drafts')
-          .values({
-            id: ids.next('drf'),
-            form_id: found.form.id,
-            token_digest: digest,
-            answers_json: JSON.stringify(draft.answers),
-            hidden_json: JSON.stringify(draft.hidden),
-            last_page: lastPage,
-            started_at: now,
-            updated_at: now,
-            version: 0,
-            ended_at: null,
-            response_id: null,
-          })
-          .returningAll()
-          .executeTakeFirst()
-      const progress = await saved(found, draft, insert, reached).catch(async (error: unknown) => {
+      const insert = draftInserter(ids.next('drf'), clock.nowMicros(), found, digest, draft)
+      const done = await saved(found, draft, insert, placing).catch(async (error: unknown) => {
         // The form was deleted since it was read (its row is what the draft references).
         if (!(await formExists(db, found.form.id))) throw notFound('form', found.form.id)
         throw error
       })
-      if (!progress) throw noDraft()
-      return { resume_token: token, ...progress }
+      if (!done) throw noDraft()
+      recent.set(digest, done.row)
+      return { resume_token: token, ...done.progress }
     },
 
     /**
-     * Merges answers into an open draft (`draft`, as `find` gave it). The write holds only if the
-     * draft is still as read; else it is read again and merged again, so that two changes at once
-     * both count (no lock, the same on both databases).
+     * Merges answers into an open draft (`draft`, as `find` or `findForChange` gave it). The write
+     * holds only if the draft is still as read, under this token; else it is read again and merged
+     * again, so that two changes at once both count (no lock, the same on both databases).
+     * `placing.path`, if given, is the path of `draft` with the change.
      */
     async update(
       found: PublicForm,
       token: string,
-      draft: DraftRow,
+      draft: OpenDraft,
       change: DraftChange,
-      reached?: string,
+      placing: Placing = {},
     ): Promise<DraftState> {
       checkedChange(found.form, change)
-      let current: DraftRow | undefined = draft
+      const digest = draft.token_digest
+      let current: OpenDraft | undefined = draft
       for (let attempt = 0; attempt < MERGE_ATTEMPTS && current; attempt++) {
-        const { id, version: seen } = current
         const merged = mergeDraft(draftAnswersOf(current), change)
-        const progress = await saved(
-          found,
-          merged,
-          (trx, lastPage) =>
-            trx
-              .updateTable('drafts')
-              .set({
-                answers_json: JSON.stringify(merged.answers),
-                hidden_json: JSON.stringify(merged.hidden),
-                last_page: lastPage,
-                updated_at: clock.nowMicros(),
-                version: seen + 1,
-              })
-              .where('id', '=', id)
-              .where('version', '=', seen)
-              .where('ended_at', 'is', null)
-              .returningAll()
-              .executeTakeFirst(),
-          reached,
-        )
-        if (progress) return { resume_token: token, ...progress }
-        current = await findOpenDraftById(db, id)
+        const write = changeWriter(database, clock, current, merged)
+        const placed = current === draft ? placing : { reached: placing.reached }
+        const done = await saved(found, merged, write, placed, current.funnel_pages)
+        if (done) {
+          recent.set(digest, done.row)
+          return { resume_token: token, ...done.progress }
+        }
+        recent.delete(digest)
+        current = await findOpenDraft(db, digest)
       }
       if (current) throw conflict('the draft was changed by other requests meanwhile; send the change again')
       throw noDraft()
@@ -233,6 +332,7 @@ export function draftsService(
     async complete(found: PublicForm, draft: DraftRow) {
       const options = { definitions, ids }
       const refused = (error: unknown) => countRefusal(metrics, error)
+      recent.delete(draft.token_digest)
       const stored = await completeDraft(database, clock, signal, options, found, draft).catch(refused)
       changed(found.form.id)
       metrics.responsesStored.inc()

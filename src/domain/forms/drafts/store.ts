@@ -18,6 +18,12 @@ import { findForm } from '../forms.js'
 
 export type DraftRow = Selectable<DraftsTable>
 
+/**
+ * An open draft as read to be changed: its row and the pages its funnel entry held then (null
+ * when it has none), so that a change that moves it nowhere in the funnel writes only its row.
+ */
+export type OpenDraft = DraftRow & { funnel_pages: string | null }
+
 /** A draft as the team sees it: in the drafts listing and in a `draft_updated` event. */
 export interface DraftView {
   id: string
@@ -54,14 +60,17 @@ export function draftAnswersOf(row: Pick<DraftRow, 'answers_json' | 'hidden_json
 }
 
 /** The draft not yet completed whose token has this digest. */
-export async function findOpenDraft(db: Db, digest: string): Promise<DraftRow | undefined> {
-  return db
-    .selectFrom('drafts')
-    .selectAll()
-    .where('token_digest', '=', digest)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst()
+export async function findOpenDraft(db: Db, digest: string): Promise<OpenDraft | undefined> {
+  return openDrafts(db).where('drafts.token_digest', '=', digest).executeTakeFirst()
 }
+
+const openDrafts = (db: Db) =>
+  db
+    .selectFrom('drafts')
+    .leftJoin('funnel_entries', 'funnel_entries.id', 'drafts.id')
+    .selectAll('drafts')
+    .select('funnel_entries.pages as funnel_pages')
+    .where('drafts.ended_at', 'is', null)
 
 /** The draft of this token digest, open or ended. */
 export async function findDraft(db: Db, digest: string): Promise<DraftRow | undefined> {
@@ -86,16 +95,6 @@ export async function renewToken(db: Db, id: string): Promise<string | undefined
     .where('ended_at', 'is', null)
     .executeTakeFirst()
   return Number(renewed.numUpdatedRows) === 1 ? token : undefined
-}
-
-/** The draft of this id, if it is still open. */
-export async function findOpenDraftById(db: Db, id: string): Promise<DraftRow | undefined> {
-  return db
-    .selectFrom('drafts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst()
 }
 
 /**

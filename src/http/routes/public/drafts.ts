@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { noDraft } from '../../../domain/forms/drafts/complete.js'
-import type { DraftRow } from '../../../domain/forms/drafts/store.js'
+import type { OpenDraft } from '../../../domain/forms/drafts/store.js'
 import { FormParams } from '../../schemas.js'
 import { SubmissionBody } from '../forms/schemas.js'
 import {
@@ -21,7 +21,7 @@ import {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The open draft a request's resume token names, found before the rate limit counts it. */
-    openDraft: DraftRow | undefined
+    openDraft: OpenDraft | undefined
   }
 }
 

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { VNode } from 'preact'
 import { DomainError } from '../../../domain/errors.js'
-import type { DraftRow } from '../../../domain/forms/drafts/store.js'
+import { NoDraftError } from '../../../domain/forms/drafts/complete.js'
+import type { Placing } from '../../../domain/forms/drafts/service.js'
+import type { DraftRow, OpenDraft } from '../../../domain/forms/drafts/store.js'
 import { draftAnswersOf } from '../../../domain/forms/drafts/store.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
 import type { FieldError } from '../../../shared/field-error.js'
 import { flowPath } from '../../../shared/flow/path.js'
+import { planOf } from '../../../shared/flow/plan.js'
 import { type DraftAnswers, draftChangeErrors, mergeDraft } from '../../../shared/flow/progress.js'
 import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { answerFromFields } from '../../../shared/pages/answer-messages.js'
@@ -28,6 +31,7 @@ import { pageState, questionsAsShown, reachedPage, recallValuesOf } from '../../
 import { closedPage } from '../../../shared/pages/outcome-pages.js'
 import { errorPage, notFoundPage } from '../../pages/message-pages.js'
 import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
+import { draftCookie, draftTokenOf, SCRIPT_HEADER } from './draft-cookie.js'
 
 // Hosted forms of several pages (docs/api.md#hosted-multi-page-forms). Each page posts to
 // /f/{form_id} with its answers; they are merged into the respondent's draft (section 11), named
@@ -36,41 +40,16 @@ import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
 // shows and what it requires are the flow engine's (src/shared/pages/flow-view.ts), as in the
 // page's script.
 
-export const DRAFT_COOKIE = 'canvass_draft'
-/** Sent by the page's script with a page it posts in the background (web/hosted/flow.ts). */
-export const SCRIPT_HEADER = 'x-canvass-script'
-const TOKEN = /^cvd_[A-Za-z0-9_-]{22}$/
-
 type SendPage = (reply: FastifyReply, status: number, page: VNode, form?: FormView) => FastifyReply
-
-/** The resume token the request's cookie holds, if it has the right shape. */
-export function draftTokenOf(request: FastifyRequest): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=')
-    if (at < 0 || part.slice(0, at).trim() !== DRAFT_COOKIE) continue
-    const value = part.slice(at + 1).trim()
-    if (TOKEN.test(value)) return value
-  }
-  return undefined
-}
-
-/**
- * The cookie naming a draft, for the form's pages only. Over https it may be sent inside a frame
- * of another site (SameSite=None, partitioned by that site), so an embedded form keeps its draft.
- */
-function draftCookie(request: FastifyRequest, formId: string, token: string, maxAge: number): string {
-  const site = request.protocol === 'https' ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax'
-  return `${DRAFT_COOKIE}=${token}; Path=/f/${formId}; Max-Age=${maxAge}; HttpOnly; ${site}`
-}
 
 /** The page's answers as fields give them: an empty control removes the answer (null). */
 function pageChange(form: FormView, pageId: string, fields: URLSearchParams): Record<string, unknown> {
   const values = typedValues(fields)
-  const page = form.pages.find((candidate) => candidate.id === pageId)
-  const byId = new Map(form.questions.map((question) => [question.id, question]))
+  const plan = planOf(form)
+  const page = plan.pages[plan.pageIndex.get(pageId) ?? -1]
   const answers: Record<string, unknown> = {}
   for (const id of page?.questions ?? []) {
-    const question = byId.get(id)
+    const question = plan.questions.get(id)
     if (question) answers[id] = answerFromFields(question, values.get(id) ?? []) ?? null
   }
   return answers
@@ -95,15 +74,17 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
 
   /**
    * The draft of this form the request's cookie names: open, or ended (its answers sent). A token
-   * that names no draft at all is a failed authentication, as a guessed resume link is.
+   * that names no draft at all is a failed authentication, as a guessed resume link is. A draft
+   * read `toChange` may be as this process last wrote it (drafts.findForChange).
    */
   async function draftOf(
     request: FastifyRequest,
     formId: string,
-  ): Promise<{ open?: DraftRow; ended?: DraftRow }> {
+    toChange = false,
+  ): Promise<{ open?: OpenDraft; ended?: DraftRow }> {
     const token = draftTokenOf(request)
     if (token === undefined) return {}
-    const open = await drafts.find(token)
+    const open = await (toChange ? drafts.findForChange(token) : drafts.find(token))
     if (open) return open.form_id === formId ? { open } : {}
     const any = await drafts.findAny(token)
     if (!any) await app.limitFailedAuthentication(request)
@@ -163,22 +144,22 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
 
   /**
    * Writes the change into the request's draft, or a new one (its cookie set on the reply); the
-   * draft's token. `reached` is the page the respondent goes on to.
+   * draft's token. `placing` says the page the respondent goes on to and the path of the change.
    */
   async function save(
     request: FastifyRequest,
     reply: FastifyReply,
     found: PublicForm,
-    draft: DraftRow | undefined,
+    draft: OpenDraft | undefined,
     change: Partial<DraftAnswers>,
-    reached: string,
+    placing: Required<Placing>,
   ): Promise<string> {
     const token = draftTokenOf(request)
     if (draft && token !== undefined) {
-      await drafts.update(found, token, draft, change, reached)
+      await drafts.update(found, token, draft, change, placing)
       return token
     }
-    const started = await drafts.start(found, change, reached)
+    const started = await drafts.start(found, change, placing)
     reply.header('set-cookie', draftCookie(request, found.form.id, started.resume_token, maxAge))
     return started.resume_token
   }
@@ -210,7 +191,11 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       return render(reply, 200, form, answers, pageId)
     },
 
-    /** A page's post: Next (on, or complete on the last page), Back, or Continue later. */
+    /**
+     * A page's post: Next (on, or complete on the last page), Back, or Continue later. Its draft
+     * is first taken as this process last wrote it; when that turns out to be gone (ended, its
+     * link renewed, or expired, maybe by another process), the post is answered as read afresh.
+     */
     async post(
       request: FastifyRequest,
       reply: FastifyReply,
@@ -219,116 +204,128 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       thanks: (ending: string | null) => string,
       retryAfter: number | undefined,
     ) {
-      const { form } = found
-      // Over https the cookie goes with posts from other sites too (SameSite=None, for embedding):
-      // a post from another origin may not change a draft. The form's own page, framed or not,
-      // posts from this origin.
-      if (draftTokenOf(request) !== undefined && !sameOrigin(request))
-        return sendPage(reply, 403, errorPage(403), form)
-      const { open: draft, ended } = await draftOf(request, form.id)
-      const pageId = fields.get(PAGE_FIELD) ?? ''
-      // Answers already sent (a second press of Submit, an older tab): sent once, to their ending.
-      if (ended) {
-        const kept = draftAnswersOf(ended)
-        return go(request, reply, thanks(flowPath(form, kept.answers, kept.hidden).ending))
+      const page = (recent: boolean) => postPage(request, reply, found, fields, thanks, retryAfter, recent)
+      return page(true).catch((error: unknown) => {
+        if (!(error instanceof NoDraftError)) throw error
+        return page(false)
+      })
+    },
+  }
+
+  /** A page's post, its draft read as `post` says. */
+  async function postPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    found: PublicForm,
+    fields: URLSearchParams,
+    thanks: (ending: string | null) => string,
+    retryAfter: number | undefined,
+    recent: boolean,
+  ) {
+    const { form } = found
+    // Over https the cookie goes with posts from other sites too (SameSite=None, for embedding):
+    // a post from another origin may not change a draft. The form's own page, framed or not,
+    // posts from this origin.
+    if (draftTokenOf(request) !== undefined && !sameOrigin(request))
+      return sendPage(reply, 403, errorPage(403), form)
+    const { open: draft, ended } = await draftOf(request, form.id, recent)
+    const pageId = fields.get(PAGE_FIELD) ?? ''
+    // Answers already sent (a second press of Submit, an older tab): sent once, to their ending.
+    if (ended) {
+      const kept = draftAnswersOf(ended)
+      return go(request, reply, thanks(flowPath(form, kept.answers, kept.hidden).ending))
+    }
+    // A draft starts on the first page: a later page without one is a page of a draft gone.
+    if (!draft && pageId !== form.pages[0]?.id) return go(request, reply, `/f/${form.id}`)
+    const before = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
+    const values = typedValues(fields)
+    const hiddenChange = postedHidden(form, fields)
+    const seen = { answers: before.answers, hidden: { ...before.hidden, ...hiddenChange } }
+    const answers = pageChange(form, pageId, fields)
+    const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null))
+    const typeErrors = draftChangeErrors(form, { answers: given })
+    if (retryAfter !== undefined) {
+      const seconds = retryAfter === 1 ? '1 second' : `${retryAfter} seconds`
+      const notice = {
+        heading: 'Too many submissions',
+        message:
+          'Too many answers were sent to this form from your network in the last minute, so this ' +
+          `page has not been saved yet. Its answers are kept below: press the button again in ${seconds}.`,
       }
-      // A draft starts on the first page: a later page without one is a page of a draft gone.
-      if (!draft && pageId !== form.pages[0]?.id) return go(request, reply, `/f/${form.id}`)
-      const before = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
-      const values = typedValues(fields)
-      const hiddenChange = postedHidden(form, fields)
-      const seen = { answers: before.answers, hidden: { ...before.hidden, ...hiddenChange } }
-      const answers = pageChange(form, pageId, fields)
-      const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null))
-      const typeErrors = draftChangeErrors(form, { answers: given })
-      if (retryAfter !== undefined) {
-        const seconds = retryAfter === 1 ? '1 second' : `${retryAfter} seconds`
-        const notice = {
-          heading: 'Too many submissions',
-          message:
-            'Too many answers were sent to this form from your network in the last minute, so this ' +
-            `page has not been saved yet. Its answers are kept below: press the button again in ${seconds}.`,
-        }
-        return render(reply, 429, form, seen, pageId, { values, notice })
-      }
-      const action = fields.get(ACTION_FIELD) ?? 'next'
-      /** The page again when the draft refuses the change (over its size): what was typed kept. */
-      const refused = (error: unknown, merged: DraftAnswers) => {
-        if (!(error instanceof DomainError && error.kind === 'validation_failed')) throw error
-        return render(reply, 422, form, merged, pageId, {
-          values,
-          errors: errorsOf(form, merged, error.errors ?? [], values),
-        })
-      }
-      if (action !== 'next') {
-        // Back and Continue later keep what can be kept: answers of the wrong kind are left out.
-        const wrong = new Set(typeErrors.map((error) => error.path))
-        const kept = Object.fromEntries(
-          Object.entries(answers).filter(([id]) => !wrong.has(`/answers/${id}`) || answers[id] === null),
-        )
-        const change = { answers: kept, hidden: hiddenChange }
-        const merged = mergeDraft(before, change)
-        const state = pageState(form, merged.answers, merged.hidden, pageId)
-        if (!state) return go(request, reply, `/f/${form.id}`)
-        const goTo = action === 'back' ? state.previous : undefined
-        let token: string
-        try {
-          token = await save(request, reply, found, draft, change, draft?.last_page ?? pageId)
-        } catch (error) {
-          return refused(error, merged)
-        }
-        if (action === 'later') {
-          const link = `${config.publicUrl ?? `${request.protocol}://${request.host}`}/f/${form.id}/r/${token}`
-          return sendPage(reply, 200, continueLaterPage(form, link, config.draftDays), form)
-        }
-        return go(request, reply, goTo ? `/f/${form.id}/p/${encodeURIComponent(goTo)}` : `/f/${form.id}`)
-      }
-      const change = { answers, hidden: hiddenChange }
+      return render(reply, 429, form, seen, pageId, { values, notice })
+    }
+    const action = fields.get(ACTION_FIELD) ?? 'next'
+    /** The page again when the draft refuses the change (over its size): what was typed kept. */
+    const refused = (error: unknown, merged: DraftAnswers) => {
+      if (!(error instanceof DomainError && error.kind === 'validation_failed')) throw error
+      return render(reply, 422, form, merged, pageId, {
+        values,
+        errors: errorsOf(form, merged, error.errors ?? [], values),
+      })
+    }
+    if (action !== 'next') {
+      // Back and Continue later keep what can be kept: answers of the wrong kind are left out.
+      const wrong = new Set(typeErrors.map((error) => error.path))
+      const kept = Object.fromEntries(
+        Object.entries(answers).filter(([id]) => !wrong.has(`/answers/${id}`) || answers[id] === null),
+      )
+      const change = { answers: kept, hidden: hiddenChange }
       const merged = mergeDraft(before, change)
-      // A page's own answers never decide whether it is visited (checked at save): a page the
-      // answers no longer lead to was left behind by a change in another tab; the page they reach.
       const state = pageState(form, merged.answers, merged.hidden, pageId)
       if (!state) return go(request, reply, `/f/${form.id}`)
-      // Questions a rule showed on this page as it was answered, which the page did not show: the
-      // page again, with them (with JavaScript on, its script showed them already). Not an error yet.
-      const shownField = fields.get(SHOWN_FIELD)
-      const shownBefore = new Set((shownField ?? '').split(' '))
-      const appeared = [...state.shown].filter(
-        (id) => shownField !== null && !shownBefore.has(id) && merged.answers[id] === undefined,
-      )
-      const missing: FieldError[] = [...state.required]
-        .filter((id) => merged.answers[id] === undefined && !appeared.includes(id))
-        .map((id) => ({ path: `/answers/${id}`, message: 'required' }))
-      const errors = [...typeErrors, ...missing]
-      if (errors.length > 0)
-        return render(reply, 422, form, merged, pageId, {
-          values,
-          errors: errorsOf(form, merged, errors, values),
-        })
-      const next = appeared.length > 0 ? pageId : state.next
-      if (next !== null) {
-        try {
-          await save(
-            request,
-            reply,
-            found,
-            draft,
-            change,
-            furthest(state.path.pages, draft?.last_page ?? null, next),
-          )
-        } catch (error) {
-          return refused(error, merged)
-        }
-        return go(request, reply, `/f/${form.id}/p/${encodeURIComponent(next)}`)
-      }
+      const goTo = action === 'back' ? state.previous : undefined
       let token: string
       try {
-        token = await save(request, reply, found, draft, change, pageId)
+        const reached = draft?.last_page ?? pageId
+        token = await save(request, reply, found, draft, change, { reached, path: state.path })
       } catch (error) {
         return refused(error, merged)
       }
-      return complete(reply, found, token, pageId, values, thanks)
-    },
+      if (action === 'later') {
+        const link = `${config.publicUrl ?? `${request.protocol}://${request.host}`}/f/${form.id}/r/${token}`
+        return sendPage(reply, 200, continueLaterPage(form, link, config.draftDays), form)
+      }
+      return go(request, reply, goTo ? `/f/${form.id}/p/${encodeURIComponent(goTo)}` : `/f/${form.id}`)
+    }
+    const change = { answers, hidden: hiddenChange }
+    const merged = mergeDraft(before, change)
+    // A page's own answers never decide whether it is visited (checked at save): a page the
+    // answers no longer lead to was left behind by a change in another tab; the page they reach.
+    const state = pageState(form, merged.answers, merged.hidden, pageId)
+    if (!state) return go(request, reply, `/f/${form.id}`)
+    // Questions a rule showed on this page as it was answered, which the page did not show: the
+    // page again, with them (with JavaScript on, its script showed them already). Not an error yet.
+    const shownField = fields.get(SHOWN_FIELD)
+    const shownBefore = new Set((shownField ?? '').split(' '))
+    const appeared = [...state.shown].filter(
+      (id) => shownField !== null && !shownBefore.has(id) && merged.answers[id] === undefined,
+    )
+    const missing: FieldError[] = [...state.required]
+      .filter((id) => merged.answers[id] === undefined && !appeared.includes(id))
+      .map((id) => ({ path: `/answers/${id}`, message: 'required' }))
+    const errors = [...typeErrors, ...missing]
+    if (errors.length > 0)
+      return render(reply, 422, form, merged, pageId, {
+        values,
+        errors: errorsOf(form, merged, errors, values),
+      })
+    const next = appeared.length > 0 ? pageId : state.next
+    if (next !== null) {
+      try {
+        const reached = furthest(state.path.pages, draft?.last_page ?? null, next)
+        await save(request, reply, found, draft, change, { reached, path: state.path })
+      } catch (error) {
+        return refused(error, merged)
+      }
+      return go(request, reply, `/f/${form.id}/p/${encodeURIComponent(next)}`)
+    }
+    let token: string
+    try {
+      token = await save(request, reply, found, draft, change, { reached: pageId, path: state.path })
+    } catch (error) {
+      return refused(error, merged)
+    }
+    return complete(reply, found, token, pageId, values, thanks)
   }
 
   /** The last page's post, its answers saved in the draft of `token`: the draft completed as a response. */
@@ -370,26 +367,4 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     }
     return reply.redirect(thanks(flowPath(form, held.answers, held.hidden).ending), 303)
   }
-}
-
-/** GET /f/{form_id}/r/{token}: the draft opened on this browser, at the page it reached. */
-export async function resumeDraft(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  sendPage: SendPage,
-  found: PublicForm,
-  token: string,
-): Promise<FastifyReply> {
-  const draft = TOKEN.test(token) ? await app.ctx.drafts.find(token) : undefined
-  if (!draft || draft.form_id !== found.form.id) {
-    await app.limitFailedAuthentication(request)
-    return sendPage(reply, 404, resumeGonePage(), found.form)
-  }
-  // The link moves the draft to this browser under a new token: the link is spent, so one sent to
-  // someone else (to read what they then answer) opens nothing once they used it.
-  const renewed = await app.ctx.drafts.renew(draft.id)
-  if (renewed === undefined) return sendPage(reply, 404, resumeGonePage(), found.form)
-  reply.header('set-cookie', draftCookie(request, found.form.id, renewed, app.ctx.config.draftDays * 86_400))
-  return reply.redirect(`/f/${found.form.id}`, 303)
 }

@@ -33,7 +33,8 @@ import {
 } from '../../pages/message-pages.js'
 import { FormParams } from '../../schemas.js'
 import { PUBLIC_BODY_LIMIT } from './common.js'
-import { draftTokenOf, flowPages, resumeDraft } from './flow-pages.js'
+import { draftTokenOf, resumeDraft } from './draft-cookie.js'
+import { flowPages } from './flow-pages.js'
 
 // docs/api.md#hosted-form-pages: the hosted form pages, their stylesheet and script, and the embed loader. Plain
 // server-rendered HTML posting application/x-www-form-urlencoded; any site may frame /f pages.
