@@ -3,6 +3,7 @@ import secureJson from 'secure-json-parse'
 import { rejectUnstorable } from '../domain/errors.js'
 import { charsetOf, isUtf8Charset } from './charset.js'
 import { ApiError } from './errors.js'
+import { JSON_DEPTH_MAX, jsonDepthProblem } from './json-depth.js'
 
 // Request bodies are JSON, UTF-8, and never carry text the databases cannot store; the hosted
 // form pages add their own parser for form posts (routes/public/pages.tsx).
@@ -30,6 +31,12 @@ export function parseJsonBodies(app: FastifyInstance): void {
     }
     // An empty body is no body; routes that need one say so through their schema.
     if (text.trim() === '') return done(null, undefined)
+    // Refused before it is parsed: parsing a deep body is slow, and no body of Canvass's is.
+    const deep = jsonDepthProblem(text)
+    if (deep)
+      return done(
+        new ApiError('validation_failed', `the body nests more than ${JSON_DEPTH_MAX} levels deep`, [deep]),
+      )
     let value: unknown
     try {
       value = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' })
