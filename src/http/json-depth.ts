@@ -39,7 +39,8 @@ function keyOf(raw: string): string {
 
 /**
  * The problem of a body nested deeper than `max`, at the pointer of the first value that is;
- * undefined when it is not (or when it is not JSON at all: the parser says so).
+ * undefined when it is not. Text that is not JSON is read as far as its brackets go: one that
+ * opens too many is refused here, the rest by the parser (a 400 either way).
  */
 export function jsonDepthProblem(text: string, max = JSON_DEPTH_MAX): FieldError | undefined {
   const stack: Frame[] = []

@@ -477,13 +477,32 @@ describe('a draft written by more than one process', () => {
     const link = /href="http:\/\/[^"]+(\/f\/[^"]+\/r\/cvd_[A-Za-z0-9_-]{22})"/.exec(later.body)?.[1] as string
     const other = respondent(formId)
     expect((await other.open(link)).statusCode).toBe(303)
-    // The first browser's cookie names a token that is spent: its posts start the form again.
-    for (const action of ['back', 'next']) {
-      const stale = await person.post('trip', [['rating', '1']], action)
+    // The first browser's cookie names a token that is spent: its posts start the form again,
+    // whether they would write (Back, Next) or not (a required answer missing: no page of answers).
+    for (const [action, rating] of [
+      ['back', '1'],
+      ['next', '1'],
+      ['next', ''],
+    ] as const) {
+      const stale = await person.post('trip', [['rating', rating]], action)
       expect(stale.statusCode).toBe(303)
       expect(stale.headers.location).toBe(`/f/${formId}`)
     }
     const kept = await other.open(`/f/${formId}/p/trip`)
     expect(kept.body).toMatch(/value="4" checked/)
+  })
+  it('shows nothing of a draft deleted since this process wrote it', async () => {
+    const formId = await draftForm(ctx)
+    const person = respondent(formId)
+    await person.post('intro', [
+      ['name', 'Zed'],
+      ['travelled', 'true'],
+    ])
+    // As retention deletes a draft untouched for CANVASS_DRAFT_DAYS.
+    await ctx.database.db.deleteFrom('drafts').where('form_id', '=', formId).execute()
+    const missing = await person.post('trip', [['rating', '']])
+    expect(missing.statusCode).toBe(303)
+    expect(missing.headers.location).toBe(`/f/${formId}`)
+    expect(missing.body).not.toContain('Zed')
   })
 })

@@ -1,4 +1,4 @@
-import type { FormDefinition } from '../forms/definition.js'
+import type { FormDefinition, Question } from '../forms/definition.js'
 import { type ConditionState, type Predicate, predicateOf, tick } from './conditions.js'
 import { type FlowPlan, planOf, type Step } from './plan.js'
 import { type Action, END, type FlowPath, type LogicCalculationOp } from './types.js'
@@ -97,8 +97,8 @@ interface Ready {
   initial: [string, number][]
   /** Per page, its steps, made ready. */
   steps: ReadyStep[][]
-  /** The questions in order, each with its place and whether the form requires it. */
-  questions: { id: string; place: Place; required: boolean }[]
+  /** The questions in order, each with its place. */
+  questions: { id: string; place: Place; asked: Question }[]
 }
 
 function readyStep(
@@ -154,7 +154,7 @@ function makeReady(definition: FormDefinition, plan: FlowPlan): Ready {
     questions: definition.questions.map((asked) => ({
       id: asked.id,
       place: placeIn(plan, asked.id),
-      required: asked.required,
+      asked,
     })),
   }
 }
@@ -204,7 +204,7 @@ export function flowPath(
     variables: [],
     ending: walk.ending,
   }
-  for (const { id, place, required } of ready.questions) {
+  for (const { id, place, asked } of ready.questions) {
     tick(walk)
     const value = given(answers, id)
     const answered = value !== undefined && value !== null
@@ -213,7 +213,7 @@ export function flowPath(
       continue
     }
     path.questions.push(id)
-    if (required || walk.requiredByRule.has(id)) {
+    if (asked.required || walk.requiredByRule.has(id)) {
       path.required.push(id)
       if (!answered) path.missing.push(id)
     }

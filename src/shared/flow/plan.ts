@@ -22,7 +22,7 @@ export interface FlowPlan {
   /** The pages as given, or the one implied page holding every question. */
   pages: FlowPage[]
   pageIndex: Map<string, number>
-  /** The page index of each question listed on a page. */
+  /** The page index of each question listed on a page (the first, for one listed twice: refused at save). */
   pageOfQuestion: Map<string, number>
   /**
    * Per rule: its home page, the pointer of what makes it that late (none for the first page),

@@ -85,6 +85,8 @@ export interface Placing {
   reached?: string
   /** The path of the draft's answers with the change, when the caller has worked it out already. */
   path?: FlowPath
+  /** Keep the draft as written for the next change (the hosted page's next post: findForChange). */
+  keep?: boolean
 }
 
 /** What a saved change tells: the draft's progress and its row as written, with its funnel pages. */
@@ -125,7 +127,8 @@ async function saveDraft(
   const pagesText = JSON.stringify(pages)
   const done = { pages: progress.pages, next_page: progress.next_page }
   // The row's write holds only if the row is as it was read (its version), and so is its funnel
-  // entry, which only writes of the row change.
+  // entry: writes of the row change it, and the rebuild (funnel-rebuild.ts) adds only entries a
+  // draft had none of, which a `funnel` read as null never equals.
   if (funnel === pagesText && !found.form.settings.partial_responses) {
     const row = await (write.alone ? write.alone(lastPage) : write(database.db, lastPage))
     return row && { progress: done, row: { ...row, funnel_pages: funnel } }
@@ -214,6 +217,18 @@ function changeWriter(database: Database, clock: Clock, current: OpenDraft, merg
   return write
 }
 
+/** The drafts a process keeps as it wrote them last, by token digest, bounded by their characters. */
+const recentDrafts = () =>
+  new LRUCache<string, OpenDraft>({
+    maxSize: RECENT_DRAFTS_CHARS,
+    sizeCalculation: (row) =>
+      row.answers_json.length +
+      row.hidden_json.length +
+      (row.funnel_pages?.length ?? 0) +
+      (row.last_page?.length ?? 0) +
+      ROW_CHARS,
+  })
+
 /** What `read` finds by the token's digest; undefined for a malformed token. */
 async function byToken<Row>(token: string, read: (digest: string) => Promise<Row | undefined>) {
   const digest = tokenDigest(token)
@@ -258,22 +273,28 @@ export function draftsService(
   // a change of the draft their previous page wrote, so it is not read again (findForChange). A
   // change's write holds only if the row is still that version under that token and open; else
   // the draft is read again: another process wrote it, its link was renewed, or it ended.
-  const recent = new LRUCache<string, OpenDraft>({
-    maxSize: RECENT_DRAFTS_CHARS,
-    sizeCalculation: (row) => row.answers_json.length + row.hidden_json.length + ROW_CHARS,
-  })
+  const recent = recentDrafts()
 
   return {
     /** The open draft of this token; undefined for an unknown, ended or malformed token. */
     find: (token: string) => byToken(token, (digest) => findOpenDraft(db, digest)),
     /**
-     * The open draft of this token to change (`update`): as this process last wrote it, else as
-     * read; undefined for an unknown, ended or malformed token.
+     * The open draft of this token to change (`update`): as this process last wrote it (`kept`:
+     * only a write checks that it still is), else as read; undefined for an unknown, ended or
+     * malformed token.
      */
     findForChange: (token: string) =>
-      byToken(token, async (digest) => recent.get(digest) ?? findOpenDraft(db, digest)),
-    /** A new resume token for the open draft `id` (the old one is spent); undefined once it is ended. */
-    renew: (id: string) => renewToken(db, id),
+      byToken(token, async (digest) => {
+        const kept = recent.get(digest)
+        if (kept) return { draft: kept, kept: true }
+        const draft = await findOpenDraft(db, digest)
+        return draft && { draft, kept: false }
+      }),
+    /** A new resume token for the open draft (the old one is spent); undefined once it is ended. */
+    renew(draft: Pick<DraftRow, 'id' | 'token_digest'>) {
+      recent.delete(draft.token_digest)
+      return renewToken(db, draft.id)
+    },
     /** The draft of this token, open or ended (the hosted thank-you page recalls its answers). */
     findAny: (token: string) => byToken(token, (digest) => findDraft(db, digest)),
 
@@ -292,7 +313,7 @@ export function draftsService(
         throw error
       })
       if (!done) throw noDraft()
-      recent.set(digest, done.row)
+      if (placing.keep) recent.set(digest, done.row)
       return { resume_token: token, ...done.progress }
     },
 
@@ -315,10 +336,10 @@ export function draftsService(
       for (let attempt = 0; attempt < MERGE_ATTEMPTS && current; attempt++) {
         const merged = mergeDraft(draftAnswersOf(current), change)
         const write = changeWriter(database, clock, current, merged)
-        const placed = current === draft ? placing : { reached: placing.reached }
+        const placed = current === draft ? placing : { reached: placing.reached, keep: placing.keep }
         const done = await saved(found, merged, write, placed, current.funnel_pages)
         if (done) {
-          recent.set(digest, done.row)
+          if (placing.keep) recent.set(digest, done.row)
           return { resume_token: token, ...done.progress }
         }
         recent.delete(digest)

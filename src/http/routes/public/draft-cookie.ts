@@ -50,7 +50,7 @@ export async function resumeDraft(
   }
   // The link moves the draft to this browser under a new token: the link is spent, so one sent to
   // someone else (to read what they then answer) opens nothing once they used it.
-  const renewed = await app.ctx.drafts.renew(draft.id)
+  const renewed = await app.ctx.drafts.renew(draft)
   if (renewed === undefined) return sendPage(reply, 404, resumeGonePage(), found.form)
   reply.header('set-cookie', draftCookie(request, found.form.id, renewed, app.ctx.config.draftDays * 86_400))
   return reply.redirect(`/f/${found.form.id}`, 303)

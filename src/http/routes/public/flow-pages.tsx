@@ -9,17 +9,9 @@ import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
 import type { FieldError } from '../../../shared/field-error.js'
 import { flowPath } from '../../../shared/flow/path.js'
-import { planOf } from '../../../shared/flow/plan.js'
 import { type DraftAnswers, draftChangeErrors, mergeDraft } from '../../../shared/flow/progress.js'
 import { NotAcceptingError } from '../../../shared/forms/settings.js'
-import { answerFromFields } from '../../../shared/pages/answer-messages.js'
-import {
-  HIDDEN_PREFIX,
-  hiddenFromQuery,
-  pageErrors,
-  type TypedValues,
-  typedValues,
-} from '../../../shared/pages/fields.js'
+import { hiddenFromQuery, pageErrors, type TypedValues, typedValues } from '../../../shared/pages/fields.js'
 import {
   ACTION_FIELD,
   FlowPage,
@@ -32,6 +24,7 @@ import { closedPage } from '../../../shared/pages/outcome-pages.js'
 import { errorPage, notFoundPage } from '../../pages/message-pages.js'
 import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
 import { draftCookie, draftTokenOf, SCRIPT_HEADER } from './draft-cookie.js'
+import { pageChange, pageProblems, postedHidden, retryNotice } from './page-post.js'
 
 // Hosted forms of several pages (docs/api.md#hosted-multi-page-forms). Each page posts to
 // /f/{form_id} with its answers; they are merged into the respondent's draft (section 11), named
@@ -42,28 +35,8 @@ import { draftCookie, draftTokenOf, SCRIPT_HEADER } from './draft-cookie.js'
 
 type SendPage = (reply: FastifyReply, status: number, page: VNode, form?: FormView) => FastifyReply
 
-/** The page's answers as fields give them: an empty control removes the answer (null). */
-function pageChange(form: FormView, pageId: string, fields: URLSearchParams): Record<string, unknown> {
-  const values = typedValues(fields)
-  const plan = planOf(form)
-  const page = plan.pages[plan.pageIndex.get(pageId) ?? -1]
-  const answers: Record<string, unknown> = {}
-  for (const id of page?.questions ?? []) {
-    const question = plan.questions.get(id)
-    if (question) answers[id] = answerFromFields(question, values.get(id) ?? []) ?? null
-  }
-  return answers
-}
-
-/** Hidden values a post carries, for names the form declares. */
-function postedHidden(form: FormView, fields: URLSearchParams): Record<string, string> {
-  const hidden: Record<string, string> = {}
-  for (const name of form.hidden) {
-    const value = fields.get(HIDDEN_PREFIX + name)
-    if (value !== null) hidden[name] = value
-  }
-  return hidden
-}
+/** Thrown by a post answering from a draft as kept, before an answer that writes nothing. */
+class ReadAgain extends Error {}
 
 const asText = (hidden: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(Object.entries(hidden).map(([name, value]) => [name, String(value)]))
@@ -75,17 +48,20 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
   /**
    * The draft of this form the request's cookie names: open, or ended (its answers sent). A token
    * that names no draft at all is a failed authentication, as a guessed resume link is. A draft
-   * read `toChange` may be as this process last wrote it (drafts.findForChange).
+   * read `toChange` may be as this process last wrote it (`kept`, drafts.findForChange).
    */
   async function draftOf(
     request: FastifyRequest,
     formId: string,
     toChange = false,
-  ): Promise<{ open?: OpenDraft; ended?: DraftRow }> {
+  ): Promise<{ open?: OpenDraft; ended?: DraftRow; kept?: boolean }> {
     const token = draftTokenOf(request)
     if (token === undefined) return {}
-    const open = await (toChange ? drafts.findForChange(token) : drafts.find(token))
-    if (open) return open.form_id === formId ? { open } : {}
+    const found = toChange
+      ? await drafts.findForChange(token)
+      : { draft: await drafts.find(token), kept: false }
+    const open = found?.draft
+    if (open) return open.form_id === formId ? { open, kept: found.kept } : {}
     const any = await drafts.findAny(token)
     if (!any) await app.limitFailedAuthentication(request)
     return any?.form_id === formId ? { ended: any } : {}
@@ -152,8 +128,10 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     found: PublicForm,
     draft: OpenDraft | undefined,
     change: Partial<DraftAnswers>,
-    placing: Required<Placing>,
+    { reached, path }: Required<Pick<Placing, 'reached' | 'path'>>,
   ): Promise<string> {
+    // Kept for the next page's post (drafts.findForChange).
+    const placing = { reached, path, keep: true }
     const token = draftTokenOf(request)
     if (draft && token !== undefined) {
       await drafts.update(found, token, draft, change, placing)
@@ -193,8 +171,10 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
 
     /**
      * A page's post: Next (on, or complete on the last page), Back, or Continue later. Its draft
-     * is first taken as this process last wrote it; when that turns out to be gone (ended, its
-     * link renewed, or expired, maybe by another process), the post is answered as read afresh.
+     * is first taken as this process last wrote it, which only its write checks (the draft may
+     * have ended, had its link renewed, or expired since, maybe in another process): when that
+     * write fails, and before any answer that writes nothing, the post is answered again from the
+     * draft as stored.
      */
     async post(
       request: FastifyRequest,
@@ -206,7 +186,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     ) {
       const page = (recent: boolean) => postPage(request, reply, found, fields, thanks, retryAfter, recent)
       return page(true).catch((error: unknown) => {
-        if (!(error instanceof NoDraftError)) throw error
+        if (!(error instanceof NoDraftError || error instanceof ReadAgain)) throw error
         return page(false)
       })
     },
@@ -228,7 +208,11 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     // posts from this origin.
     if (draftTokenOf(request) !== undefined && !sameOrigin(request))
       return sendPage(reply, 403, errorPage(403), form)
-    const { open: draft, ended } = await draftOf(request, form.id, recent)
+    const { open: draft, ended, kept } = await draftOf(request, form.id, recent)
+    /** Before an answer that writes nothing: a draft as kept is read again first (see post). */
+    const unwritten = () => {
+      if (kept) throw new ReadAgain()
+    }
     const pageId = fields.get(PAGE_FIELD) ?? ''
     // Answers already sent (a second press of Submit, an older tab): sent once, to their ending.
     if (ended) {
@@ -245,19 +229,14 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null))
     const typeErrors = draftChangeErrors(form, { answers: given })
     if (retryAfter !== undefined) {
-      const seconds = retryAfter === 1 ? '1 second' : `${retryAfter} seconds`
-      const notice = {
-        heading: 'Too many submissions',
-        message:
-          'Too many answers were sent to this form from your network in the last minute, so this ' +
-          `page has not been saved yet. Its answers are kept below: press the button again in ${seconds}.`,
-      }
-      return render(reply, 429, form, seen, pageId, { values, notice })
+      unwritten()
+      return render(reply, 429, form, seen, pageId, { values, notice: retryNotice(retryAfter) })
     }
     const action = fields.get(ACTION_FIELD) ?? 'next'
     /** The page again when the draft refuses the change (over its size): what was typed kept. */
     const refused = (error: unknown, merged: DraftAnswers) => {
       if (!(error instanceof DomainError && error.kind === 'validation_failed')) throw error
+      unwritten()
       return render(reply, 422, form, merged, pageId, {
         values,
         errors: errorsOf(form, merged, error.errors ?? [], values),
@@ -272,7 +251,10 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       const change = { answers: kept, hidden: hiddenChange }
       const merged = mergeDraft(before, change)
       const state = pageState(form, merged.answers, merged.hidden, pageId)
-      if (!state) return go(request, reply, `/f/${form.id}`)
+      if (!state) {
+        unwritten()
+        return go(request, reply, `/f/${form.id}`)
+      }
       const goTo = action === 'back' ? state.previous : undefined
       let token: string
       try {
@@ -292,23 +274,19 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     // A page's own answers never decide whether it is visited (checked at save): a page the
     // answers no longer lead to was left behind by a change in another tab; the page they reach.
     const state = pageState(form, merged.answers, merged.hidden, pageId)
-    if (!state) return go(request, reply, `/f/${form.id}`)
-    // Questions a rule showed on this page as it was answered, which the page did not show: the
-    // page again, with them (with JavaScript on, its script showed them already). Not an error yet.
-    const shownField = fields.get(SHOWN_FIELD)
-    const shownBefore = new Set((shownField ?? '').split(' '))
-    const appeared = [...state.shown].filter(
-      (id) => shownField !== null && !shownBefore.has(id) && merged.answers[id] === undefined,
-    )
-    const missing: FieldError[] = [...state.required]
-      .filter((id) => merged.answers[id] === undefined && !appeared.includes(id))
-      .map((id) => ({ path: `/answers/${id}`, message: 'required' }))
+    if (!state) {
+      unwritten()
+      return go(request, reply, `/f/${form.id}`)
+    }
+    const { appeared, missing } = pageProblems(state, merged, fields.get(SHOWN_FIELD))
     const errors = [...typeErrors, ...missing]
-    if (errors.length > 0)
+    if (errors.length > 0) {
+      unwritten()
       return render(reply, 422, form, merged, pageId, {
         values,
         errors: errorsOf(form, merged, errors, values),
       })
+    }
     const next = appeared.length > 0 ? pageId : state.next
     if (next !== null) {
       try {
