@@ -3,7 +3,7 @@ import secureJson from 'secure-json-parse'
 import { rejectUnstorable } from '../domain/errors.js'
 import { charsetOf, isUtf8Charset } from './charset.js'
 import { ApiError } from './errors.js'
-import { JSON_DEPTH_MAX, jsonDepthProblem } from './json-depth.js'
+import { DEPTH_CHECKED_CHARS, JSON_DEPTH_MAX, jsonDepthProblem } from './json-depth.js'
 
 // Request bodies are JSON, UTF-8, and never carry text the databases cannot store; the hosted
 // form pages add their own parser for form posts (routes/public/pages.tsx).
@@ -31,8 +31,10 @@ export function parseJsonBodies(app: FastifyInstance): void {
     }
     // An empty body is no body; routes that need one say so through their schema.
     if (text.trim() === '') return done(null, undefined)
-    // Refused before it is parsed: parsing a deep body is slow, and no body of Canvass's is.
-    const deep = jsonDepthProblem(text)
+    // A large body nested deep is refused before it is parsed: parsing one takes tens of ms, and
+    // no body of Canvass's is. A smaller one is parsed and judged field by field (its errors name
+    // what each field should be), as quickly.
+    const deep = text.length > DEPTH_CHECKED_CHARS ? jsonDepthProblem(text) : undefined
     if (deep)
       return done(
         new ApiError('validation_failed', `the body nests more than ${JSON_DEPTH_MAX} levels deep`, [deep]),

@@ -5,8 +5,13 @@ import type { FieldError } from '../shared/field-error.js'
 // nested 200 deep, 2 MB: ~50 ms), and no Canvass body needs more than a few dozen levels (a
 // condition tree of the deepest kind allowed, 8, is 16 levels of JSON inside a definition).
 
-/** The deepest a JSON body may nest: objects and arrays inside one another. */
+/** The deepest a large JSON body may nest: objects and arrays inside one another. */
 export const JSON_DEPTH_MAX = 64
+/**
+ * Bodies longer than this (256 Ki characters) are checked before they are parsed; a shorter one,
+ * however deep, parses in a few ms.
+ */
+export const DEPTH_CHECKED_CHARS = 256 * 1024
 
 const OPEN_OBJECT = 0x7b // {
 const OPEN_ARRAY = 0x5b // [

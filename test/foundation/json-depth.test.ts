@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { JSON_DEPTH_MAX, jsonDepthProblem } from '../../src/http/json-depth.js'
+import { DEPTH_CHECKED_CHARS, JSON_DEPTH_MAX, jsonDepthProblem } from '../../src/http/json-depth.js'
 import { useTestContext } from '../support/context.js'
 
-// A JSON body nested more than JSON_DEPTH_MAX levels is refused before it is parsed (parsing a
-// few deep MB is slow), as a validation problem at the pointer of the first value too deep.
+// A large JSON body (over DEPTH_CHECKED_CHARS) nested more than JSON_DEPTH_MAX levels is refused
+// before it is parsed (parsing a few deep MB is slow), as a validation problem at the pointer of
+// the first value too deep. Smaller ones are judged field by field (test/forms/validation.test.ts).
 
 const ctx = useTestContext()
 
@@ -27,7 +28,7 @@ describe('JSON nesting', () => {
     const deep = await ctx.request({
       method: 'POST',
       url: '/v1/forms/simulate',
-      payload: `{"form":{"title":"T","questions":[],"logic":[{"if":${nested(80)},"then":[]}]},"answers":{}}`,
+      payload: `{"form":{"title":"${'T'.repeat(DEPTH_CHECKED_CHARS)}","questions":[],"logic":[{"if":${nested(80)},"then":[]}]},"answers":{}}`,
       headers: { 'content-type': 'application/json' },
     })
     expect(deep.statusCode).toBe(400)
@@ -39,11 +40,20 @@ describe('JSON nesting', () => {
         message: `is nested more than ${JSON_DEPTH_MAX} levels deep`,
       },
     ])
-    // At the bound, the body is parsed and judged as any other: here a question title that is not text.
+    // Small, it is parsed and judged as any other body: here a question title that is not text.
+    const small = await ctx.request({
+      method: 'POST',
+      url: '/v1/forms',
+      payload: `{"title":${nested(200, '"x"')},"questions":[]}`,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(small.statusCode).toBe(400)
+    expect(small.json().errors[0]).toMatchObject({ path: '/title' })
+    // At the bound, a large body is parsed and judged as any other.
     const atBound = await ctx.request({
       method: 'POST',
       url: '/v1/forms',
-      payload: `{"title":${nested(JSON_DEPTH_MAX - 1, '"x"')},"questions":[]}`,
+      payload: `{"title":${nested(JSON_DEPTH_MAX - 1, '"x"')},"questions":[],"description":"${'d'.repeat(DEPTH_CHECKED_CHARS)}"}`,
       headers: { 'content-type': 'application/json' },
     })
     expect(atBound.statusCode).toBe(400)
