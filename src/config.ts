@@ -69,6 +69,15 @@ export interface Config {
   streamMaxSeconds: number
   /** How long a response stream's write may wait for its client to take it before the stream is cut. */
   streamStallSeconds: number
+  /**
+   * Where mail is sent (CANVASS_SMTP_URL: smtp://user:pass@host:587, STARTTLS when offered, or
+   * smtps://...:465). Undefined: every mail is kept as `held`, never sent (docs/api.md#mail).
+   */
+  smtpUrl: string | undefined
+  /** The From of every mail (CANVASS_MAIL_FROM), e.g. `Surveys <surveys@example.com>`. */
+  mailFrom: string
+  /** Mails a minute for the whole deployment, counted in the database (CANVASS_MAIL_RATE); 0: no limit. */
+  mailRate: number
 }
 
 export class ConfigError extends Error {
@@ -216,6 +225,47 @@ function metricsToken(env: Env): string | undefined {
   return raw
 }
 
+function smtpUrl(env: Env): string | undefined {
+  const raw = env['CANVASS_SMTP_URL']
+  if (raw === undefined || raw === '') return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError(
+      'CANVASS_SMTP_URL',
+      'must be smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465',
+    )
+  }
+  return raw
+}
+
+// One address with an optional display name: `Name <local@domain>` or `local@domain`, no line breaks.
+const mailbox =
+  /^(?:[^\s<>@"]{1,64}@[A-Za-z0-9.-]{1,253}|[^<>\r\n]{0,200}<[^\s<>@"]{1,64}@[A-Za-z0-9.-]{1,253}>)$/
+
+function mailFrom(env: Env, smtp: string | undefined): string {
+  const raw = env['CANVASS_MAIL_FROM']
+  if (raw === undefined || raw === '') {
+    if (smtp !== undefined) {
+      throw new ConfigError(
+        'CANVASS_MAIL_FROM',
+        'must be set when CANVASS_SMTP_URL is, e.g. Surveys <surveys@example.com>',
+      )
+    }
+    return 'Canvass <canvass@localhost>'
+  }
+  const value = raw.trim()
+  if (!mailbox.test(value)) {
+    throw new ConfigError(
+      'CANVASS_MAIL_FROM',
+      `must be an address such as Surveys <surveys@example.com>, got "${raw}"`,
+    )
+  }
+  return value
+}
+
 export function configFromEnv(env: Env = process.env): Config {
   const level = env['LOG_LEVEL'] ?? 'info'
   if (!(logLevels as readonly string[]).includes(level)) {
@@ -255,5 +305,8 @@ export function configFromEnv(env: Env = process.env): Config {
     streamHeartbeatSeconds: integer(env, 'CANVASS_STREAM_HEARTBEAT_SECONDS', 15, 1, 15),
     streamMaxSeconds: integer(env, 'CANVASS_STREAM_MAX_SECONDS', 3600, 1, 7 * 24 * 3600),
     streamStallSeconds: integer(env, 'CANVASS_STREAM_STALL_SECONDS', 30, 1, 3600),
+    smtpUrl: smtpUrl(env),
+    mailFrom: mailFrom(env, smtpUrl(env)),
+    mailRate: integer(env, 'CANVASS_MAIL_RATE', 60, 0, 1_000_000),
   }
 }

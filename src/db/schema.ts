@@ -2,6 +2,7 @@ import type { ContactsTables } from './tables/contacts.js'
 import type { FormsTables } from './tables/forms.js'
 import type { FoundationTables } from './tables/foundation.js'
 import type { InsightsTables } from './tables/insights.js'
+import type { MailTables } from './tables/mail.js'
 import type { WebhooksTables } from './tables/webhooks.js'
 
 export interface Schema
@@ -9,4 +10,5 @@ export interface Schema
     FormsTables,
     ContactsTables,
     WebhooksTables,
-    InsightsTables {}
+    InsightsTables,
+    MailTables {}

@@ -7,6 +7,8 @@ export const allScopes = [
   'contacts:write',
   'webhooks:read',
   'webhooks:write',
+  'invitations:read',
+  'invitations:write',
 ] as const
 
 export type Scope = (typeof allScopes)[number]

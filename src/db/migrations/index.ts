@@ -14,6 +14,7 @@ import { answerInsights } from './013_answer_insights.js'
 import { responseSearch } from './014_response_search.js'
 import { drafts } from './015_drafts.js'
 import { funnel } from './016_funnel.js'
+import { mail } from './017_mail.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014_response_search': responseSearch,
   '015_drafts': drafts,
   '016_funnel': funnel,
+  '017_mail': mail,
 }
