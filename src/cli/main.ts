@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander'
 import { ConfigError } from '../config.js'
+import { boundHeapGrowth } from '../heap.js'
 import { registerContactCommands } from './contacts.js'
 import { describeFailure } from './failures.js'
 import { registerFormCommands } from './forms.js'
@@ -12,6 +13,8 @@ import { registerWebhookCommands } from './webhooks.js'
 
 // `npx canvass <command>`: this entry module only parses; each command lives in a module of its
 // own and reads the configuration and database through setup.ts.
+
+boundHeapGrowth()
 
 const program = new Command('canvass')
   .description('Canvass, the self-hostable survey service')
