@@ -55,10 +55,23 @@ export const mail: Migration = {
       .column('token')
       .unique()
       .execute()
+    // An invitation's recipients by address: its pages and recipients.csv.
     await db.schema
       .createIndex('invitation_recipients_invitation')
       .on('invitation_recipients')
-      .columns(['invitation_id', 'id'])
+      .columns(['invitation_id', 'email_key', 'id'])
+      .execute()
+    // An invitation's counts by status and whether reminders are still to come, read from the index alone.
+    await db.schema
+      .createIndex('invitation_recipients_counts')
+      .on('invitation_recipients')
+      .columns(['invitation_id', 'status', 'next_reminder_at'])
+      .execute()
+    // Every recipient of an address, when it unsubscribes.
+    await db.schema
+      .createIndex('invitation_recipients_email')
+      .on('invitation_recipients')
+      .column('email_key')
       .execute()
     // A contact holds at most one link to a form, whichever invitation gave it.
     await db.schema
@@ -111,7 +124,8 @@ export const mail: Migration = {
       .columns(['workspace_id', 'created_at', 'id'])
       .execute()
     await db.schema.createIndex('mails_recipient').on('mails').column('recipient_id').execute()
-    await db.schema.createIndex('mails_invitation').on('mails').column('invitation_id').execute()
+    // An invitation's mails by status: whether any is still queued; those a cancel stops.
+    await db.schema.createIndex('mails_invitation').on('mails').columns(['invitation_id', 'status']).execute()
     // Due mails: only queued rows carry a next_attempt_at, so this index stays small.
     await db.schema
       .createIndex('mails_due')
