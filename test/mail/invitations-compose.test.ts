@@ -77,7 +77,7 @@ describe('an invitation mail', () => {
     expect(received.to).toEqual(['ada@example.com'])
     expect(received.parsed.subject).toBe('Your opinion, Ada')
     expect(received.parsed.messageId).toBe(mail.message_id)
-    const text = received.parsed.text ?? ''
+    const text = (received.parsed.text ?? '').replace(/\r\n/g, '\n')
     expect(text).toContain(`Hello Ada,\n\nplease tell us about Q4 <survey> & more:\n${link}\n\nThanks!`)
     expect(text).toContain(`Unsubscribe from their surveys: ${unsubscribe}`)
     const html = received.parsed.html || ''
@@ -127,7 +127,7 @@ describe('an invitation mail', () => {
     expect(received.parsed.headers.has('x-injected')).toBe(false)
     expect(received.parsed.bcc).toBeUndefined()
     expect(received.parsed.subject).toBe(mail.subject)
-    const lines = (received.parsed.text ?? '').split('\n')
+    const lines = (received.parsed.text ?? '').split(/\r?\n/)
     expect(lines[1]).toBe('Eve Bcc: victim@example.com X-Injected: name')
     expect(lines[2]).toBe('Ops X-Injected: data <b>body</b>')
   })

@@ -103,8 +103,8 @@ export async function listRecipients(
   return rows.map((row) => recipientView(config, row))
 }
 
-// A recipients.csv batch: 500 rows of at most ~1.3 KB each (an address, a name of 256 characters,
-// a link), counted as strings loaded.
+// A recipients.csv batch: up to 500 rows of at most ~1.3 KB each (an address, a name of 256
+// characters, a link), counted as strings loaded, and no more than the budget's batch size.
 const CSV_BATCH = 500
 const CSV_ROW_BYTES = 1300
 
@@ -122,34 +122,30 @@ export function recipientsCsv(
   budget: MemoryBudget,
   invitationId: string,
 ): { head: Buffer; listing: Listing<string> } {
-  let cursor: { email_key: string; id: string } | undefined
+  const rowBytes = loadedBytes.string(db, CSV_ROW_BYTES)
+  const batchRows = Math.max(1, Math.min(CSV_BATCH, Math.floor(budget.batchBytes / rowBytes)))
+  // One list's contacts have one address each: an invitation's recipients are unique by address.
+  let cursor: string | undefined
   let done = false
   const read = async (): Promise<string[] | undefined> => {
     if (done) return undefined
     let query = db
       .selectFrom('invitation_recipients')
-      .select(['id', 'email_key', 'email', 'name', 'token'])
+      .select(['email_key', 'email', 'name', 'token'])
       .where('invitation_id', '=', invitationId)
       .where('status', '!=', 'unsubscribed')
-    const after = cursor
-    if (after)
-      query = query.where((eb) =>
-        eb.or([
-          eb('email_key', '>', after.email_key),
-          eb.and([eb('email_key', '=', after.email_key), eb('id', '>', after.id)]),
-        ]),
-      )
-    const rows = await query.orderBy('email_key').orderBy('id').limit(CSV_BATCH).execute()
+    if (cursor !== undefined) query = query.where('email_key', '>', cursor)
+    const rows = await query.orderBy('email_key').limit(batchRows).execute()
     const last = rows[rows.length - 1]
     if (!last) return undefined
-    done = rows.length < CSV_BATCH
-    cursor = { email_key: last.email_key, id: last.id }
+    done = rows.length < batchRows
+    cursor = last.email_key
     return rows.map((row) =>
       stringify([[row.email, row.name, personalLink(config, row.token)].map(spreadsheetSafe)]),
     )
   }
   const head = Buffer.concat([byteOrderMark, Buffer.from(stringify([['email', 'name', 'link']]))])
-  return { head, listing: readBatches(budget, CSV_BATCH * loadedBytes.string(db, CSV_ROW_BYTES), read) }
+  return { head, listing: readBatches(budget, batchRows * rowBytes, read) }
 }
 
 /** Stops a recipient's (or invitation's) mails not sent yet: failed, with `reason` as their error. */

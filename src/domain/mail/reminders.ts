@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Clock } from '../../clock.js'
 import type { Database, Transaction } from '../../db/database.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
@@ -96,7 +97,8 @@ async function takeReminders(trx: Transaction, now: number, due: Due[]): Promise
       next_reminder_at: eb
         .case()
         .when(eb('reminders_sent', '+', 1), '<', Number(first.reminder_count))
-        .then(next)
+        // Typed: PostgreSQL would read an untyped parameter in a CASE as text.
+        .then(sql<number>`cast(${next} as bigint)`)
         .else(null)
         .end(),
     }))

@@ -2,7 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { VNode } from 'preact'
 import { Type } from 'typebox'
+import { DomainError } from '../../../domain/errors.js'
 import { renderPage } from '../../../shared/pages/layout.js'
+import { ApiError, apiErrorOf } from '../../errors.js'
 import { groupedKey } from '../../limit-store.js'
 import { discardRest } from '../../oversized.js'
 import { errorPage } from '../../pages/message-pages.js'
@@ -54,11 +56,17 @@ export async function unsubscribeRoutes(fastify: FastifyInstance): Promise<void>
     done(null, undefined),
   )
 
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500
+  app.setErrorHandler(async (error: FastifyError | DomainError, request, reply) => {
+    // A DomainError is the client's too: the app-wide check that refuses NUL in a path throws one.
+    const status =
+      error instanceof ApiError
+        ? error.statusCode
+        : error instanceof DomainError
+          ? apiErrorOf(error).statusCode
+          : (error.statusCode ?? 500)
     if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'unhandled error')
     if (status === 413) await discardRest(request.raw)
-    if (error.validation && error.validationContext === 'params')
+    if ('validation' in error && error.validation && error.validationContext === 'params')
       return sendPage(reply, 404, unsubscribeNotFoundPage())
     if (status === 429)
       return sendPage(reply, 429, unsubscribeLimitedPage(Number(reply.getHeader('retry-after') ?? 60)))
