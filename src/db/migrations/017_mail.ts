@@ -161,10 +161,12 @@ async function invitationTables(db: Parameters<Migration['up']>[0]): Promise<voi
     .on('invitation_recipients')
     .column('contact_id')
     .execute()
+  // Only completed recipients of forms that are not anonymous have one: the others stay out.
   await db.schema
     .createIndex('invitation_recipients_response')
     .on('invitation_recipients')
     .column('response_id')
+    .where(sql.ref('response_id'), 'is not', null)
     .execute()
   await db.schema
     .createIndex('invitation_recipients_reminder_due')
