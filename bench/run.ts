@@ -11,6 +11,7 @@ import { exportScenario } from './scenarios/export.js'
 import { flowPage } from './scenarios/flow-page.js'
 import { flowSubmit } from './scenarios/flow-submit.js'
 import { insightsScenario } from './scenarios/insights.js'
+import { invite10k } from './scenarios/invite-10k.js'
 import { largePages } from './scenarios/large-pages.js'
 import { listPage } from './scenarios/list-page.js'
 import { pageWalk } from './scenarios/page-walk.js'
@@ -40,6 +41,7 @@ const scenarios: Scenario[] = [
   dashboardInsights,
   flowSubmit,
   flowPage,
+  invite10k,
 ]
 
 const { values } = parseArgs({

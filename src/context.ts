@@ -16,6 +16,7 @@ import {
 } from './domain/forms/service.js'
 import { type LiveFeed, liveFeed } from './domain/insights/live.js'
 import { type InsightsService, insightsService } from './domain/insights/service.js'
+import { type InvitationsService, invitationsService } from './domain/mail/service.js'
 import { type SessionsService, sessionsService } from './domain/sessions.js'
 import {
   type DeliveriesService,
@@ -54,6 +55,8 @@ export interface AppContext {
   readonly contacts: ContactsService
   readonly webhooks: WebhooksService
   readonly deliveries: DeliveriesService
+  /** Invitations of a contact list to a form, their recipients and unsubscribing. */
+  readonly invitations: InvitationsService
   /** The dashboard's sign-in sessions. */
   readonly sessions: SessionsService
   readonly insights: InsightsService
@@ -115,6 +118,7 @@ export function contextOf(
     contacts: contactsService(database, clock, productMetrics),
     webhooks: webhooksService(database, clock, config, resolver),
     deliveries: deliveriesService(database, clock, deliverySignal),
+    invitations: invitationsService(database, clock, deliverySignal, config),
     sessions: sessionsService(database, clock, config.sessionsPerToken),
     insights: insightsService(database),
     live,

@@ -21,6 +21,12 @@ import {
   ResponseItemSchema,
   ResponsePage,
 } from './routes/forms/schemas.js'
+import {
+  InvitationPage,
+  InvitationSchema,
+  RecipientPage,
+  RecipientSchema,
+} from './routes/invitations/schemas.js'
 import { DeliveryPage, DeliverySchema, WebhookSchema } from './routes/webhooks/schemas.js'
 
 // The OpenAPI 3.1 document is generated from the route schemas. Every /v1 route gets the
@@ -115,6 +121,10 @@ const components: TSchema[] = [
   DeliveryPage,
   TextAnswerSchema,
   TextAnswerPage,
+  InvitationSchema,
+  InvitationPage,
+  RecipientSchema,
+  RecipientPage,
 ]
 
 const tags = [
@@ -126,6 +136,10 @@ const tags = [
   { name: 'responses', description: 'Submitting, listing, exporting and deleting the responses of a form.' },
   { name: 'contacts', description: 'Contact lists and the people on them, added in bulk.' },
   { name: 'webhooks', description: 'Signed deliveries of new responses, with their delivery log.' },
+  {
+    name: 'invitations',
+    description: 'Invitations of a contact list to a form: personal links, mails, reminders, recipients.',
+  },
   {
     name: 'operations',
     description: 'Liveness, readiness, metrics and this reference: no token needed.',

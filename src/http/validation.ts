@@ -1,8 +1,8 @@
 import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
-import type { FastifySchemaCompiler } from 'fastify'
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import { parseTimestamp } from '../clock.js'
-import type { FieldError } from '../domain/errors.js'
+import { type FieldError, validationFailed } from '../domain/errors.js'
 import { escapePointer } from '../shared/storable.js'
 
 // Values are validated as sent, with no type coercion: "5" is not a number in a body.
@@ -101,4 +101,17 @@ export function fieldErrorsFromAjv(errors: ErrorObject[]): FieldError[] {
     }
   }
   return result
+}
+
+/** For POSTs that take no body: none, or an empty JSON object (a schema cannot say "optional body"). */
+export async function noBody(request: FastifyRequest): Promise<void> {
+  const body = request.body
+  if (body === undefined || body === null) return
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw validationFailed([{ path: '', message: 'must be empty or an empty JSON object' }])
+  }
+  const keys = Object.keys(body)
+  if (keys.length > 0) {
+    throw validationFailed(keys.map((key) => ({ path: `/${key}`, message: 'is not a known property' })))
+  }
 }

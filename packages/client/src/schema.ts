@@ -610,6 +610,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forms/{form_id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the invitations of a form, newest first
+         * @description Needs scope `invitations:read`.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite a contact list to a form
+         * @description One recipient with a personal link per contact on the list now, and one invitation mail each, due at `send_at`. A contact that already holds a link to this form is skipped; an address unsubscribed from the workspace becomes an `unsubscribed` recipient and gets no mail. Without `CANVASS_SMTP_URL` the mails are kept as `held` (`GET /v1/mail`) and the links work all the same.
+         *
+         *     Needs scope `invitations:write`.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invitation with its counts
+         * @description Needs scope `invitations:read`.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/invitations/{invitation_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an invitation
+         * @description Its mails not sent yet (queued or held) are never sent: they show in `GET /v1/mail` as `failed` with the error `cancelled`, recipients still waiting for theirs become `failed`, and no reminder follows. Links already sent keep working. Cancelling again answers the invitation as it is.
+         *
+         *     Needs scope `invitations:write`.
+         */
+        post: operations["cancelInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/invitations/{invitation_id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the recipients of an invitation, by address
+         * @description Needs scope `invitations:read`.
+         */
+        get: operations["listInvitationRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forms/{form_id}/invitations/{invitation_id}/recipients.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The personal links as CSV, to send from elsewhere
+         * @description `email,name,link`, one line a recipient by address, beginning with a UTF-8 byte order mark; unsubscribed recipients are left out. A cell a spreadsheet would read as a formula gets a leading `'`. Large items are read in batches and streamed; the bytes are the same as for small ones. All such answers of a process together hold at most `CANVASS_LIST_MEMORY` bytes of stored items (default 64 MiB); more wait for room. A stored item larger than that is a `409 conflict`.
+         *
+         *     Needs scope `invitations:read`.
+         */
+        get: operations["exportInvitationRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/forms/{form_id}/drafts": {
         parameters: {
             query?: never;
@@ -1378,6 +1488,67 @@ export interface components {
             /** @description Page size used, as a decimal string. */
             page_size: string;
             items: components["schemas"]["TextAnswerItem"][];
+        };
+        /** @description An invitation of a contact list to a form. */
+        Invitation: {
+            id: string;
+            form_id: string;
+            list_id: string;
+            subject: string;
+            message: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            send_at: string;
+            reminders: {
+                count: number;
+                every_days: number;
+            };
+            /**
+             * @description `scheduled` until `send_at`; `sending` while any of its mails is queued or a recipient has a reminder to come; then `done`; or `cancelled`.
+             * @enum {string}
+             */
+            status: "scheduled" | "sending" | "done" | "cancelled";
+            /** @description Recipients by their status now, each counted once (an opened recipient is not also counted as sent); those still queued are `recipients` less the rest. */
+            counts: {
+                /** @description Every recipient (one personal link each). */
+                recipients: number;
+                sent: number;
+                failed: number;
+                bounced: number;
+                opened: number;
+                completed: number;
+                unsubscribed: number;
+            };
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        InvitationPage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["Invitation"][];
+        };
+        /** @description A recipient of an invitation and how they stand. */
+        InvitationRecipient: {
+            contact_id: string | null;
+            email: string;
+            name: string;
+            /** @description The personal link: `<CANVASS_PUBLIC_URL>/i/<token>`. */
+            link: string;
+            /** @enum {string} */
+            status: "queued" | "sent" | "failed" | "bounced" | "opened" | "completed" | "unsubscribed";
+            last_mail_at: string | null;
+            reminders_sent: number;
+            completed_at: string | null;
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        InvitationRecipientPage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["InvitationRecipient"][];
         };
     };
     responses: never;
@@ -4784,6 +4955,524 @@ export interface operations {
                     "application/json": {
                         delivery: components["schemas"]["Delivery"];
                     };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPage"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The contact list: each contact on it now gets a personal link. */
+                    list_id: string;
+                    /** @description 1..200 characters. Placeholders: `{{name}}`, `{{link}}` (the personal link), `{{form_title}}` and `{{contact.<data key>}}` (empty for a contact without that key); spaces inside the braces are allowed, any other `{{...}}` is refused. Sent on one line: line breaks in values become spaces. */
+                    subject: string;
+                    /** @description Plain text, 1..5000 characters, with `{{link}}` required. Placeholders: `{{name}}`, `{{link}}` (the personal link), `{{form_title}}` and `{{contact.<data key>}}` (empty for a contact without that key); spaces inside the braces are allowed, any other `{{...}}` is refused. Blank lines separate paragraphs in the HTML part. */
+                    message: string;
+                    /** @description When to send (ISO 8601 or Unix seconds), at most a year ahead; default (or a time past): now. */
+                    send_at?: string;
+                    reminders?: {
+                        /** @description Reminders at most (0..5). */
+                        count: number;
+                        /** @description Days between a recipient's last mail and their next reminder (1..30). */
+                        every_days: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description An invitation of a contact list to a form. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Mail is configured (`CANVASS_SMTP_URL`) but `CANVASS_PUBLIC_URL` is not: the links would point at this server’s own address (`conflict`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An invitation of a contact list to a form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An invitation of a contact list to a form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvitationRecipients: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+                /** @description Only recipients with this status. */
+                status?: "queued" | "sent" | "failed" | "bounced" | "opened" | "completed" | "unsubscribed";
+            };
+            header?: never;
+            path: {
+                form_id: string;
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationRecipientPage"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportInvitationRecipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipients, streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */

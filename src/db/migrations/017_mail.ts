@@ -8,82 +8,7 @@ import type { Migration } from './migration.js'
 // team's notification.
 export const mail: Migration = {
   async up(db) {
-    await db.schema
-      .createTable('invitations')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('workspace_id', 'text', (c) => c.notNull())
-      .addColumn('form_id', 'text', (c) => c.notNull().references('forms.id').onDelete('cascade'))
-      .addColumn('list_id', 'text', (c) => c.notNull())
-      .addColumn('subject', 'text', (c) => c.notNull())
-      .addColumn('message', 'text', (c) => c.notNull())
-      .addColumn('send_at', 'bigint', (c) => c.notNull())
-      .addColumn('reminder_count', 'integer', (c) => c.notNull())
-      .addColumn('reminder_every_days', 'integer', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('updated_at', 'bigint', (c) => c.notNull())
-      .execute()
-    await db.schema
-      .createIndex('invitations_form')
-      .on('invitations')
-      .columns(['form_id', 'created_at'])
-      .execute()
-
-    await db.schema
-      .createTable('invitation_recipients')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('invitation_id', 'text', (c) => c.notNull().references('invitations.id').onDelete('cascade'))
-      .addColumn('form_id', 'text', (c) => c.notNull())
-      .addColumn('contact_id', 'text', (c) => c.references('contacts.id').onDelete('set null'))
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('email_key', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('data_json', 'text', (c) => c.notNull())
-      .addColumn('token', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('last_mail_at', 'bigint')
-      .addColumn('reminders_sent', 'integer', (c) => c.notNull())
-      .addColumn('next_reminder_at', 'bigint')
-      .addColumn('opened_at', 'bigint')
-      .addColumn('completed_at', 'bigint')
-      .addColumn('response_id', 'text', (c) => c.references('responses.id').onDelete('set null'))
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute()
-    await db.schema
-      .createIndex('invitation_recipients_token')
-      .on('invitation_recipients')
-      .column('token')
-      .unique()
-      .execute()
-    await db.schema
-      .createIndex('invitation_recipients_invitation')
-      .on('invitation_recipients')
-      .columns(['invitation_id', 'id'])
-      .execute()
-    // A contact holds at most one link to a form, whichever invitation gave it.
-    await db.schema
-      .createIndex('invitation_recipients_form_contact')
-      .on('invitation_recipients')
-      .columns(['form_id', 'contact_id'])
-      .unique()
-      .execute()
-    await db.schema
-      .createIndex('invitation_recipients_contact')
-      .on('invitation_recipients')
-      .column('contact_id')
-      .execute()
-    await db.schema
-      .createIndex('invitation_recipients_response')
-      .on('invitation_recipients')
-      .column('response_id')
-      .execute()
-    await db.schema
-      .createIndex('invitation_recipients_reminder_due')
-      .on('invitation_recipients')
-      .column('next_reminder_at')
-      .where(sql.ref('next_reminder_at'), 'is not', null)
-      .execute()
-
+    await invitationTables(db)
     await db.schema
       .createTable('mails')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -111,7 +36,8 @@ export const mail: Migration = {
       .columns(['workspace_id', 'created_at', 'id'])
       .execute()
     await db.schema.createIndex('mails_recipient').on('mails').column('recipient_id').execute()
-    await db.schema.createIndex('mails_invitation').on('mails').column('invitation_id').execute()
+    // An invitation's mails by status: whether any is still queued; those a cancel stops.
+    await db.schema.createIndex('mails_invitation').on('mails').columns(['invitation_id', 'status']).execute()
     // Due mails: only queued rows carry a next_attempt_at, so this index stays small.
     await db.schema
       .createIndex('mails_due')
@@ -154,4 +80,98 @@ export const mail: Migration = {
       .addColumn('due_at', 'bigint', (c) => c.notNull())
       .execute()
   },
+}
+
+// Invitations and their recipients, each with a personal link, and the indexes their reads use.
+async function invitationTables(db: Parameters<Migration['up']>[0]): Promise<void> {
+  await db.schema
+    .createTable('invitations')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('workspace_id', 'text', (c) => c.notNull())
+    .addColumn('form_id', 'text', (c) => c.notNull().references('forms.id').onDelete('cascade'))
+    .addColumn('list_id', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('message', 'text', (c) => c.notNull())
+    .addColumn('send_at', 'bigint', (c) => c.notNull())
+    .addColumn('reminder_count', 'integer', (c) => c.notNull())
+    .addColumn('reminder_every_days', 'integer', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createIndex('invitations_form')
+    .on('invitations')
+    .columns(['form_id', 'created_at'])
+    .execute()
+
+  await db.schema
+    .createTable('invitation_recipients')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('invitation_id', 'text', (c) => c.notNull().references('invitations.id').onDelete('cascade'))
+    .addColumn('form_id', 'text', (c) => c.notNull())
+    .addColumn('contact_id', 'text', (c) => c.references('contacts.id').onDelete('set null'))
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('email_key', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('data_json', 'text', (c) => c.notNull())
+    .addColumn('token', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('last_mail_at', 'bigint')
+    .addColumn('reminders_sent', 'integer', (c) => c.notNull())
+    .addColumn('next_reminder_at', 'bigint')
+    .addColumn('opened_at', 'bigint')
+    .addColumn('completed_at', 'bigint')
+    .addColumn('response_id', 'text', (c) => c.references('responses.id').onDelete('set null'))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createIndex('invitation_recipients_token')
+    .on('invitation_recipients')
+    .column('token')
+    .unique()
+    .execute()
+  // An invitation's recipients by address: its pages and recipients.csv.
+  await db.schema
+    .createIndex('invitation_recipients_invitation')
+    .on('invitation_recipients')
+    .columns(['invitation_id', 'email_key', 'id'])
+    .execute()
+  // An invitation's counts by status and whether reminders are still to come, read from the index alone.
+  await db.schema
+    .createIndex('invitation_recipients_counts')
+    .on('invitation_recipients')
+    .columns(['invitation_id', 'status', 'next_reminder_at'])
+    .execute()
+  // Every recipient of an address, when it unsubscribes.
+  await db.schema
+    .createIndex('invitation_recipients_email')
+    .on('invitation_recipients')
+    .column('email_key')
+    .execute()
+  // A contact holds at most one link to a form, whichever invitation gave it.
+  await db.schema
+    .createIndex('invitation_recipients_form_contact')
+    .on('invitation_recipients')
+    .columns(['form_id', 'contact_id'])
+    .unique()
+    .execute()
+  await db.schema
+    .createIndex('invitation_recipients_contact')
+    .on('invitation_recipients')
+    .column('contact_id')
+    .execute()
+  // Only completed recipients of forms that are not anonymous have one: the others stay out.
+  await db.schema
+    .createIndex('invitation_recipients_response')
+    .on('invitation_recipients')
+    .column('response_id')
+    .where(sql.ref('response_id'), 'is not', null)
+    .execute()
+  await db.schema
+    .createIndex('invitation_recipients_reminder_due')
+    .on('invitation_recipients')
+    .column('next_reminder_at')
+    .where(sql.ref('next_reminder_at'), 'is not', null)
+    .execute()
 }

@@ -4,6 +4,8 @@ import { contactRoutes } from './contacts/index.js'
 import { dashboardRoutes } from './dashboard.js'
 import { entryRoutes } from './entry.js'
 import { formRoutes } from './forms/index.js'
+import { invitationRoutes } from './invitations/index.js'
+import { unsubscribeRoutes } from './invitations/unsubscribe.js'
 import { publicRoutes } from './public/index.js'
 import { sessionRoutes } from './session.js'
 import { systemRoutes } from './system.js'
@@ -13,8 +15,9 @@ import { webhookRoutes } from './webhooks/index.js'
 // authentication and the token's rate (forCallers); the others answer anyone.
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes)
-  await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes))
+  await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes, invitationRoutes))
   await app.register(publicRoutes)
+  await app.register(unsubscribeRoutes)
   await app.register(forCallers(sessionRoutes))
   await app.register(dashboardRoutes)
   await app.register(entryRoutes)

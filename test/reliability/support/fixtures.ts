@@ -70,7 +70,26 @@ function created(response: Reply, what: string) {
 export async function createFixtures(send: Send, token: string): Promise<Fixtures> {
   const forms = await createFormFixtures(send, token)
   const contacts = await createContactFixtures(send, token)
-  return { ...forms, params: { ...forms.params, ...contacts } }
+  const params = { ...forms.params, ...contacts }
+  return { ...forms, params: { ...params, ...(await createInvitationFixture(send, token, params)) } }
+}
+
+export const invitationExample = (listId: string | undefined) => ({
+  list_id: listId,
+  subject: 'Your opinion, {{name}}',
+  message: 'Hello {{name}},\n\nplease answer {{form_title}}: {{link}}',
+})
+
+/** An invitation of the fixtures' list to their form. */
+async function createInvitationFixture(
+  send: Send,
+  token: string,
+  params: Record<string, string>,
+): Promise<Record<string, string>> {
+  const post = jsonPost(send, token)
+  const url = `/v1/forms/${params['form_id']}/invitations`
+  const invitation = created(await post(url, invitationExample(params['list_id'])), 'an invitation')
+  return { invitation_id: invitation.id }
 }
 
 const jsonPost =
@@ -135,7 +154,8 @@ export async function refreshAfterDelete(
   }
   if (template.includes('{form_id}') && !template.endsWith('/responses')) {
     const forms = await createFormFixtures(send, token)
-    return { ...forms, params: { ...fixtures.params, ...forms.params } }
+    const params = { ...fixtures.params, ...forms.params }
+    return { ...forms, params: { ...params, ...(await createInvitationFixture(send, token, params)) } }
   }
   return fixtures
 }
@@ -164,6 +184,7 @@ const examples: Record<string, (f: Fixtures) => { body?: unknown; query?: Record
   'PUT /v1/contacts/{contact_id}': () => ({
     body: { name: 'Ada', email: uniqueEmail('edited'), data: { city: 'Hamburg' } },
   }),
+  'POST /v1/forms/{form_id}/invitations': (f) => ({ body: invitationExample(f.params['list_id']) }),
   'PUT /v1/forms/{form_id}/webhooks/{tag}': (f) => ({
     body: { url: 'http://127.0.0.1:9/hook', secret: f.webhookSecret },
   }),

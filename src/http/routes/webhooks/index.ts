@@ -2,12 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { registerDeliveryMetrics } from '../../../delivery/metrics.js'
-import { notFound, validationFailed } from '../../../domain/errors.js'
+import { notFound } from '../../../domain/errors.js'
 import type { WebhookRef } from '../../../domain/webhooks/service.js'
 import { webhookView } from '../../../domain/webhooks/webhooks.js'
 import { workspaceOf } from '../../auth.js'
 import { PageQuery, pageResult } from '../../pagination.js'
 import { FormParams, NoQuery, ref } from '../../schemas.js'
+import { noBody } from '../../validation.js'
 import {
   DeliveryDetailEnvelope,
   DeliveryEnvelope,
@@ -19,19 +20,6 @@ import {
   WebhookParams,
   WebhookSigningSchema,
 } from './schemas.js'
-
-/** These POSTs take no body: none, or an empty JSON object (a schema cannot say "optional body"). */
-async function noBody(request: FastifyRequest): Promise<void> {
-  const body = request.body
-  if (body === undefined || body === null) return
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    throw validationFailed([{ path: '', message: 'must be empty or an empty JSON object' }])
-  }
-  const keys = Object.keys(body)
-  if (keys.length > 0) {
-    throw validationFailed(keys.map((key) => ({ path: `/${key}`, message: 'is not a known property' })))
-  }
-}
 
 // Webhooks of a form, their delivery log, redeliver and test ping (docs/webhooks.md).
 export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
