@@ -7,6 +7,7 @@ import type { FormInput } from '../../shared/forms/definition.js'
 import { NotAcceptingError } from '../../shared/forms/settings.js'
 import { DomainError } from '../errors.js'
 import { type Listing, loadedBytes, type MemoryBudget, type Page, plannedObjects } from '../listing.js'
+import type { MailSettings } from '../mail/outbox.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { SubmissionBatches } from './batches.js'
 import { type ExportFormat, exportLines, exportListing } from './export.js'
@@ -70,10 +71,12 @@ export function responsesService(
   clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
+  mail: MailSettings,
   changed: FormChanged = () => {},
 ) {
   const { db } = database
   const batches = new SubmissionBatches(database, clock, signal, {
+    mail,
     definitions: definitionMemo(),
     ids: new IdPool(() => clock.now()),
   })
@@ -129,10 +132,12 @@ export function publicFormsService(
   clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
+  mail: MailSettings,
 ) {
   const reader = new PublicFormReader(database, clock)
   const batches = new SubmissionBatches(database, clock, signal, {
     public: true,
+    mail,
     definitions: definitionMemo(),
     ids: new IdPool(() => clock.now()),
   })
