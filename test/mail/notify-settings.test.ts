@@ -57,12 +57,13 @@ describe('settings.notify and settings.confirmation', () => {
 
   it('refuses more than 10 addresses, none, and the same address twice', async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `team${i}@example.com`)
-    expect((await refused({ notify: { emails: eleven } })).map((error) => error.path)).toEqual([
+    // Refused by the schema: the place, among the union's own complaints about /settings/notify.
+    expect((await refused({ notify: { emails: eleven } })).map((error) => error.path)).toContain(
       '/settings/notify/emails',
-    ])
-    expect((await refused({ notify: { emails: [] } })).map((error) => error.path)).toEqual([
+    )
+    expect((await refused({ notify: { emails: [] } })).map((error) => error.path)).toContain(
       '/settings/notify/emails',
-    ])
+    )
     const twice = await refused({ notify: { emails: ['a@example.com', 'A@Example.com'] } })
     expect(twice).toEqual([
       { path: '/settings/notify/emails/1', message: 'duplicates the address at index 0' },
@@ -133,12 +134,13 @@ describe('settings.notify and settings.confirmation', () => {
     const long = await refused({
       confirmation: { ...confirmation, subject: 'x'.repeat(201), message: 'y'.repeat(5001) },
     })
-    expect(long.map((error) => error.path).sort()).toEqual([
-      '/settings/confirmation/message',
-      '/settings/confirmation/subject',
-    ])
+    expect(long.map((error) => error.path)).toEqual(
+      expect.arrayContaining(['/settings/confirmation/message', '/settings/confirmation/subject']),
+    )
     const missing = await refused({ confirmation: { question: 'email' } })
-    expect(missing.length).toBeGreaterThan(0)
+    expect(missing.map((error) => error.path)).toEqual(
+      expect.arrayContaining(['/settings/confirmation/message', '/settings/confirmation/subject']),
+    )
   })
 
   it('are not shown to respondents', async () => {

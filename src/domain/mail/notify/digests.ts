@@ -26,50 +26,50 @@ export async function sendDueDigests(
 ): Promise<number> {
   const due = await database.db
     .selectFrom('mail_digests')
-    .select(['form_id', 'pending', 'first_at'])
+    .select('form_id')
     .where('pending', '>', 0)
     .where('due_at', '<=', clock.nowMicros())
     .orderBy('due_at')
     .limit(DIGEST_BATCH)
     .execute()
-  for (const digest of due) {
-    await database.transaction((trx) => sendDigest(trx, clock, signal, config, digest))
+  for (const { form_id: formId } of due) {
+    await database.transaction((trx) => sendDigest(trx, clock, signal, config, formId))
   }
   return due.length
 }
 
-interface DueDigest {
-  form_id: string
-  pending: number
-  first_at: number
-}
-
 /**
- * Claims the digest as it was read (its count and start unchanged: no response stored since, no
- * other worker sending it), starts it again, due a minute from now, and queues its mails. A digest
- * that changed meanwhile is left for the next run, which reads it again.
+ * Takes the digest if it is still due (another worker may have sent it), starts it again, due a
+ * minute from now, and queues its mails. The first update changes nothing but holds the row until
+ * the transaction ends (PostgreSQL; SQLite's transaction holds the whole database), so responses
+ * stored meanwhile wait, then count in the next digest: none is told twice or never.
  */
 async function sendDigest(
   trx: Transaction,
   clock: Clock,
   signal: DeliverySignal,
   config: Config,
-  digest: DueDigest,
+  formId: string,
 ): Promise<void> {
   const now = clock.nowMicros()
-  const claimed = await trx
+  const digest = await trx
+    .updateTable('mail_digests')
+    .set((eb) => ({ pending: eb.ref('pending') }))
+    .where('form_id', '=', formId)
+    .where('pending', '>', 0)
+    .where('due_at', '<=', now)
+    .returning(['workspace_id', 'pending', 'first_at'])
+    .executeTakeFirst()
+  if (!digest) return
+  await trx
     .updateTable('mail_digests')
     .set({ pending: 0, due_at: now + NOTIFY_EVERY_MICROS })
-    .where('form_id', '=', digest.form_id)
-    .where('pending', '=', digest.pending)
-    .where('first_at', '=', digest.first_at)
-    .returning('workspace_id')
-    .executeTakeFirst()
-  if (!claimed) return
+    .where('form_id', '=', formId)
+    .execute()
   const form = await trx
     .selectFrom('forms')
     .select(['title', 'definition'])
-    .where('id', '=', digest.form_id)
+    .where('id', '=', formId)
     .executeTakeFirst()
   // The setting may have been removed since the responses came: then no one is told.
   const emails = form && (JSON.parse(form.definition) as FormDefinition).settings?.notify?.emails
@@ -78,7 +78,7 @@ async function sendDigest(
   const rows = await trx
     .selectFrom('responses')
     .select('item_json')
-    .where('form_id', '=', digest.form_id)
+    .where('form_id', '=', formId)
     .where('submitted_at', '>=', digest.first_at)
     .orderBy('seq', 'desc')
     .limit(Math.min(count, NOTIFICATION_SHOWN))
@@ -87,11 +87,11 @@ async function sendDigest(
     formTitle: form.title,
     count,
     newest: rows.map((row) => JSON.parse(row.item_json) as ResponseItem),
-    link: `${publicBaseUrl(config)}/app/forms/${encodeURIComponent(digest.form_id)}`,
+    link: `${publicBaseUrl(config)}/app/forms/${encodeURIComponent(formId)}`,
   })
   const mails = emails.map((to) => ({
-    workspaceId: claimed.workspace_id,
-    formId: digest.form_id,
+    workspaceId: digest.workspace_id,
+    formId,
     kind: 'notification' as const,
     to,
     subject,
