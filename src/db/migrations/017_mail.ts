@@ -153,12 +153,5 @@ export const mail: Migration = {
       .addColumn('first_at', 'bigint', (c) => c.notNull())
       .addColumn('due_at', 'bigint', (c) => c.notNull())
       .execute()
-    // Due digests: a sent one keeps its row (pending 0, when the next may go), outside this index.
-    await db.schema
-      .createIndex('mail_digests_due')
-      .on('mail_digests')
-      .column('due_at')
-      .where(sql.ref('pending'), '>', 0)
-      .execute()
   },
 }

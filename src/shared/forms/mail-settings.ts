@@ -1,5 +1,5 @@
 import type { FieldError } from '../field-error.js'
-import { emailProblem } from '../strings.js'
+import { emailProblem, isLongerThan } from '../strings.js'
 
 // The settings that make a form send mail (docs/api.md#notifications-and-confirmations): the team's
 // notification of new responses (`notify`) and the respondent's confirmation (`confirmation`), a
@@ -19,6 +19,7 @@ export interface ConfirmationSettings {
 }
 
 export const NOTIFY_EMAILS_MAX = 10
+export const CONFIRMATION_QUESTION_MAX = 64
 export const CONFIRMATION_SUBJECT_MAX = 200
 export const CONFIRMATION_MESSAGE_MAX = 5000
 
@@ -31,36 +32,68 @@ export function fillConfirmation(text: string, formTitle: string): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => (name.trim() === FORM_TITLE ? formTitle : whole))
 }
 
+// The rules below say again what the schema says of shapes and lengths: a value that fails the
+// schema inside these nullable objects is otherwise reported at the object, not at the field
+// (src/http/routes/forms/definition-check.ts keeps the rules' word there).
+
+/** Why a text field is refused, or undefined. */
+function textProblem(value: unknown, max: number): string | undefined {
+  if (value === undefined) return 'is required'
+  if (typeof value !== 'string') return 'must be a string'
+  if (value === '') return 'must not be empty'
+  return isLongerThan(value, max) ? `must be at most ${max} characters` : undefined
+}
+
 /** Checks `notify`; its addresses as given (each checked), or null for none. */
 export function normaliseNotify(input: NotifySettings | null | undefined, errors: FieldError[]) {
   if (input === undefined || input === null) return null
+  const emails: unknown = input.emails
+  const at = '/settings/notify/emails'
+  if (!Array.isArray(emails)) {
+    errors.push({ path: at, message: emails === undefined ? 'is required' : 'must be an array of addresses' })
+    return { emails: [] }
+  }
+  if (emails.length === 0) errors.push({ path: at, message: 'must list at least one address' })
+  if (emails.length > NOTIFY_EMAILS_MAX)
+    errors.push({ path: at, message: `must list at most ${NOTIFY_EMAILS_MAX} addresses` })
   const seen = new Map<string, number>()
-  input.emails.forEach((address, index) => {
-    const path = `/settings/notify/emails/${index}`
+  emails.forEach((address: unknown, index) => {
+    const path = `${at}/${index}`
     // The one address rule (src/shared/strings.ts): no space, angle bracket, comma or line break,
     // so one bare address of at most 254 characters, never a display name or a list.
-    const problem = emailProblem(address)
-    const first = seen.get(address.toLowerCase())
+    const problem = typeof address === 'string' ? emailProblem(address) : 'must be a string'
+    const key = String(address).toLowerCase()
+    const first = seen.get(key)
     if (problem !== undefined) errors.push({ path, message: problem })
     else if (first !== undefined) errors.push({ path, message: `duplicates the address at index ${first}` })
-    else seen.set(address.toLowerCase(), index)
+    else seen.set(key, index)
   })
-  if (input.emails.length > NOTIFY_EMAILS_MAX)
-    errors.push({
-      path: '/settings/notify/emails',
-      message: `must list at most ${NOTIFY_EMAILS_MAX} addresses`,
-    })
-  return { emails: [...input.emails] }
+  return { emails: [...(emails as string[])] }
+}
+
+const confirmationLimits = {
+  question: CONFIRMATION_QUESTION_MAX,
+  subject: CONFIRMATION_SUBJECT_MAX,
+  message: CONFIRMATION_MESSAGE_MAX,
 }
 
 /** Checks a confirmation's words: `{{form_title}}` is the only placeholder. */
 export function normaliseConfirmation(input: ConfirmationSettings | null | undefined, errors: FieldError[]) {
   if (input === undefined || input === null) return null
+  for (const [field, max] of Object.entries(confirmationLimits) as [keyof ConfirmationSettings, number][]) {
+    const problem = textProblem(input[field], max)
+    if (problem !== undefined) errors.push({ path: `/settings/confirmation/${field}`, message: problem })
+  }
+  const { question, subject, message } = input
+  if (typeof subject !== 'string' || typeof message !== 'string') return { question, subject, message }
   // It becomes a header: a line break there would start another one.
-  if (/[\r\n\u2028\u2029]/.test(input.subject))
+  if (/[\r\n\u2028\u2029]/.test(subject))
     errors.push({ path: '/settings/confirmation/subject', message: 'must be one line' })
-  for (const field of ['subject', 'message'] as const) {
-    for (const [whole, name] of input[field].matchAll(PLACEHOLDER)) {
+  for (const [field, text] of [
+    ['subject', subject],
+    ['message', message],
+  ] as const) {
+    for (const [whole, name] of text.matchAll(PLACEHOLDER)) {
       if (name?.trim() !== FORM_TITLE)
         errors.push({
           path: `/settings/confirmation/${field}`,
@@ -68,7 +101,7 @@ export function normaliseConfirmation(input: ConfirmationSettings | null | undef
         })
     }
   }
-  return { question: input.question, subject: input.subject, message: input.message }
+  return { question, subject, message }
 }
 
 /**
@@ -80,7 +113,8 @@ export function confirmationQuestionErrors(
   questions: readonly { id: string; type: string }[],
   errors: FieldError[],
 ): void {
-  if (confirmation === null) return
+  if (confirmation === null || typeof confirmation.question !== 'string' || confirmation.question === '')
+    return
   const question = questions.find((candidate) => candidate.id === confirmation.question)
   const path = '/settings/confirmation/question'
   if (!question) errors.push({ path, message: 'is not a question of this form' })

@@ -15,7 +15,6 @@ import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { conflict, DomainError, notFound, validationFailed } from '../../errors.js'
 import { moveFunnelEntry, startFunnelEntries } from '../../insights/funnel-store.js'
 import type { MemoryBudget, Page } from '../../listing.js'
-import { queueResumeMail } from '../../mail/notify/resume.js'
 import type { MailSettings } from '../../mail/outbox.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
 import type { PublicForm } from '../public.js'
@@ -362,17 +361,6 @@ export function draftsService(
       metrics.responsesStored.inc()
       return stored
     },
-
-    /** Mails the resume link of a draft of `found` to the address its respondent typed (checked). */
-    mailLink: (found: PublicForm, to: string, link: string, days: number) =>
-      queueResumeMail(database, clock, signal, mail, {
-        workspaceId: found.workspaceId,
-        formId: found.form.id,
-        formTitle: found.form.title,
-        to,
-        link,
-        days,
-      }),
 
     /**
      * A page of the form's open drafts, newest first; undefined when the form is not in the

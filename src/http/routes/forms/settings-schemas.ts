@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import {
   CONFIRMATION_MESSAGE_MAX,
+  CONFIRMATION_QUESTION_MAX,
   CONFIRMATION_SUBJECT_MAX,
   NOTIFY_EMAILS_MAX,
 } from '../../../shared/forms/mail-settings.js'
@@ -68,7 +69,7 @@ const SettingsFields = {
       {
         question: Type.String({
           minLength: 1,
-          maxLength: 64,
+          maxLength: CONFIRMATION_QUESTION_MAX,
           description: 'The id of an `email` question of this form: its answer gets the copy.',
         }),
         subject: Type.String({ minLength: 1, maxLength: CONFIRMATION_SUBJECT_MAX }),

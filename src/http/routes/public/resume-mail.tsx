@@ -51,7 +51,7 @@ export function resumeMailRoute(
   closedOrMissing: ClosedOrMissing,
 ) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { config, drafts } = app.ctx
+  const { config, drafts, publicForms } = app.ctx
   const overLimit = new WeakMap<object, number>()
 
   app.post(
@@ -89,7 +89,7 @@ export function resumeMailRoute(
         const form = { action: resumeMailAction(formId, token), value: typed, error: addressMessage(typed) }
         return sendPage(reply, 422, continueLaterPage(found.form, link, config.draftDays, form), found.form)
       }
-      await drafts.mailLink(found, typed, link, config.draftDays)
+      await publicForms.mailResumeLink(found, typed, link, config.draftDays)
       return sendPage(reply, 200, resumeMailedPage(found.form), found.form)
     },
   )
