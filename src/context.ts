@@ -101,7 +101,7 @@ export function contextOf(
   const deliverySignal = new DeliverySignal()
   const productMetrics = createProductMetrics()
   const live = liveFeed(database)
-  const publicForms = publicFormsService(database, clock, deliverySignal, productMetrics)
+  const publicForms = publicFormsService(database, clock, deliverySignal, productMetrics, config)
   return {
     config,
     clock,
@@ -113,8 +113,8 @@ export function contextOf(
     resolver,
     forms: formsService(database, clock, publicForms.forget),
     publicForms,
-    drafts: draftsService(database, clock, deliverySignal, productMetrics, publicForms.forget),
-    responses: responsesService(database, clock, deliverySignal, productMetrics, publicForms.forget),
+    drafts: draftsService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
+    responses: responsesService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
     contacts: contactsService(database, clock, productMetrics),
     webhooks: webhooksService(database, clock, config, resolver),
     deliveries: deliveriesService(database, clock, deliverySignal),

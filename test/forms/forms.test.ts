@@ -46,6 +46,8 @@ describe('form definitions', () => {
         closed_message: null,
         thank_you: { title: null, message: null, redirect_url: null },
         partial_responses: false,
+        notify: null,
+        confirmation: null,
       },
       response_count: 0,
       last_response_at: null,

@@ -19,6 +19,8 @@ const defaults = {
   closed_message: null,
   thank_you: { title: null, message: null, redirect_url: null },
   partial_responses: false,
+  notify: null,
+  confirmation: null,
 }
 
 describe('form settings', () => {
@@ -132,7 +134,9 @@ describe('form settings', () => {
     expect(Object.keys(schema.properties.settings.properties).sort()).toEqual([
       'closed_message',
       'closes_at',
+      'confirmation',
       'max_responses',
+      'notify',
       'partial_responses',
       'public',
       'thank_you',

@@ -1214,6 +1214,17 @@ export interface components {
                 closed_message: string | null;
                 /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
                 partial_responses: boolean;
+                notify: {
+                    /** @description Bare addresses (`team@example.com`, no display name), each at most once. */
+                    emails: string[];
+                } | null;
+                confirmation: {
+                    /** @description The id of an `email` question of this form: its answer gets the copy. */
+                    question: string;
+                    subject: string;
+                    /** @description Plain text; `{{form_title}}` is the only placeholder. */
+                    message: string;
+                } | null;
                 thank_you: {
                     title: string | null;
                     message: string | null;
@@ -1831,6 +1842,17 @@ export interface operations {
                         closed_message?: string | null;
                         /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
                         partial_responses?: boolean;
+                        notify?: {
+                            /** @description Bare addresses (`team@example.com`, no display name), each at most once. */
+                            emails: string[];
+                        } | null;
+                        confirmation?: {
+                            /** @description The id of an `email` question of this form: its answer gets the copy. */
+                            question: string;
+                            subject: string;
+                            /** @description Plain text; `{{form_title}}` is the only placeholder. */
+                            message: string;
+                        } | null;
                         thank_you?: {
                             title?: string | null;
                             message?: string | null;
@@ -2063,6 +2085,17 @@ export interface operations {
                         closed_message?: string | null;
                         /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
                         partial_responses?: boolean;
+                        notify?: {
+                            /** @description Bare addresses (`team@example.com`, no display name), each at most once. */
+                            emails: string[];
+                        } | null;
+                        confirmation?: {
+                            /** @description The id of an `email` question of this form: its answer gets the copy. */
+                            question: string;
+                            subject: string;
+                            /** @description Plain text; `{{form_title}}` is the only placeholder. */
+                            message: string;
+                        } | null;
                         thank_you?: {
                             title?: string | null;
                             message?: string | null;
@@ -3194,6 +3227,17 @@ export interface operations {
                             closed_message?: string | null;
                             /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
                             partial_responses?: boolean;
+                            notify?: {
+                                /** @description Bare addresses (`team@example.com`, no display name), each at most once. */
+                                emails: string[];
+                            } | null;
+                            confirmation?: {
+                                /** @description The id of an `email` question of this form: its answer gets the copy. */
+                                question: string;
+                                subject: string;
+                                /** @description Plain text; `{{form_title}}` is the only placeholder. */
+                                message: string;
+                            } | null;
                             thank_you?: {
                                 title?: string | null;
                                 message?: string | null;
@@ -5836,7 +5880,7 @@ export interface operations {
                         title: string;
                         questions: components["schemas"]["Question"][];
                         hidden: string[];
-                        /** @description Respondent settings, always whole. */
+                        /** @description The respondent settings a front-end needs (not the mail settings). */
                         settings: {
                             /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
                             public: boolean;

@@ -29,14 +29,18 @@ export async function findPublicForm(db: Db, clock: Clock, formId: string): Prom
   }
 }
 
-/** What a respondent's own front-end needs to render the form; nothing about its responses. */
+/**
+ * What a respondent's own front-end needs to render the form; nothing about its responses, nor
+ * whom its mail goes to.
+ */
 export function publicFormView(form: FormView) {
+  const { notify: _notify, confirmation: _confirmation, ...settings } = form.settings
   return {
     id: form.id,
     title: form.title,
     questions: form.questions,
     hidden: form.hidden,
-    settings: form.settings,
+    settings,
   }
 }
 

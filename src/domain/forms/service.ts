@@ -7,6 +7,8 @@ import type { FormInput } from '../../shared/forms/definition.js'
 import { NotAcceptingError } from '../../shared/forms/settings.js'
 import { DomainError } from '../errors.js'
 import { type Listing, loadedBytes, type MemoryBudget, type Page, plannedObjects } from '../listing.js'
+import { queueResumeMail } from '../mail/notify/resume.js'
+import type { MailSettings } from '../mail/outbox.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { SubmissionBatches } from './batches.js'
 import { type ExportFormat, exportLines, exportListing } from './export.js'
@@ -20,7 +22,7 @@ import {
   planForms,
   replaceForm,
 } from './forms.js'
-import { PublicFormReader } from './public.js'
+import { type PublicForm, PublicFormReader } from './public.js'
 import { deleteResponses } from './responses/deletion.js'
 import { formSizes, listResponses, type ResponseFilter } from './responses/listing.js'
 import { definitionMemo } from './responses/store.js'
@@ -70,10 +72,12 @@ export function responsesService(
   clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
+  mail: MailSettings,
   changed: FormChanged = () => {},
 ) {
   const { db } = database
   const batches = new SubmissionBatches(database, clock, signal, {
+    mail,
     definitions: definitionMemo(),
     ids: new IdPool(() => clock.now()),
   })
@@ -129,10 +133,12 @@ export function publicFormsService(
   clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
+  mail: MailSettings,
 ) {
   const reader = new PublicFormReader(database, clock)
   const batches = new SubmissionBatches(database, clock, signal, {
     public: true,
+    mail,
     definitions: definitionMemo(),
     ids: new IdPool(() => clock.now()),
   })
@@ -156,6 +162,16 @@ export function publicFormsService(
     },
     /** Counts a submission refused before it reached submit (rate limit, honeypot, closed form). */
     refused,
+    /** Mails the resume link of a draft of `found` to the address its respondent typed (checked). */
+    mailResumeLink: (found: PublicForm, to: string, link: string, days: number) =>
+      queueResumeMail(database, clock, signal, mail, {
+        workspaceId: found.workspaceId,
+        formId: found.form.id,
+        formTitle: found.form.title,
+        to,
+        link,
+        days,
+      }),
   }
 }
 

@@ -2,9 +2,49 @@ import type { FormView } from '../../domain/forms/forms.js'
 import { Layout, MessagePage } from '../../shared/pages/layout.js'
 
 // The pages of a draft's resume link (docs/api.md#hosted-multi-page-forms): the link itself, shown
-// when the respondent chooses "Continue later", and the page of a link that no longer opens a draft.
+// when the respondent chooses "Continue later" (with, when mail is configured, a form to have it
+// mailed), the page once it is mailed, and the page of a link that no longer opens a draft.
 
-export function continueLaterPage(form: FormView, link: string, days: number) {
+/** The "Email me this link" form: where it posts, and what was typed and its problem, if any. */
+export interface ResumeMailForm {
+  action: string
+  value?: string
+  error?: string
+}
+
+function ResumeMail({ action, value, error }: ResumeMailForm) {
+  const described = error ? 'resume-email-error' : undefined
+  return (
+    <form method="post" action={action}>
+      <p>
+        <label for="resume-email">Email me this link</label>
+      </p>
+      {error && (
+        <p id="resume-email-error" class="error-message">
+          {error}
+        </p>
+      )}
+      <input
+        type="email"
+        id="resume-email"
+        name="email"
+        autocomplete="email"
+        required
+        maxlength={254}
+        value={value}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={described}
+      />
+      <div class="actions">
+        <button type="submit" class="secondary">
+          Send the link
+        </button>
+      </div>
+    </form>
+  )
+}
+
+export function continueLaterPage(form: FormView, link: string, days: number, mail?: ResumeMailForm) {
   return (
     <Layout title={`Continue later: ${form.title}`}>
       <section class="card message" aria-labelledby="later-title">
@@ -17,6 +57,27 @@ export function continueLaterPage(form: FormView, link: string, days: number) {
           <a href={link}>{link}</a>
         </p>
         <p class="prose">It works until you send your answers, or for {days} days without a change.</p>
+        {mail && <ResumeMail {...mail} />}
+        <p>
+          <a class="button secondary" href={`/f/${form.id}`}>
+            Back to the form
+          </a>
+        </p>
+      </section>
+    </Layout>
+  )
+}
+
+/** After "Email me this link": what was done, and nothing about the address or the draft. */
+export function resumeMailedPage(form: FormView) {
+  return (
+    <Layout title={`Link sent: ${form.title}`}>
+      <section class="card message" aria-labelledby="mailed-title">
+        <h1 id="mailed-title">The link is on its way</h1>
+        <p class="prose">
+          We are sending the link to continue <span dir="auto">{form.title}</span> to the address you typed.
+          It may take a few minutes to arrive.
+        </p>
         <p>
           <a class="button secondary" href={`/f/${form.id}`}>
             Back to the form

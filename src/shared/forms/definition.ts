@@ -1,5 +1,6 @@
 import type { FieldError } from '../field-error.js'
 import type { Ending, FlowPage, FlowParts, Rule } from '../flow/types.js'
+import { confirmationQuestionErrors } from './mail-settings.js'
 import { type FormSettings, type FormSettingsInput, normaliseSettings } from './settings.js'
 
 // A form's definition (docs/api.md#forms): questions of a closed set of kinds, hidden field names
@@ -327,6 +328,7 @@ export function normaliseCore(input: FormInput): { definition: FormDefinition; e
     })
   })
   const settings = normaliseSettings(input.settings, errors)
+  confirmationQuestionErrors(settings.confirmation, questions, errors)
   const flow = { pages: input.pages ?? [], logic: input.logic ?? [], endings: input.endings ?? [] }
   return { definition: { questions, hidden, variables, settings, ...flow }, errors }
 }

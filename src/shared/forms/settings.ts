@@ -1,6 +1,12 @@
 import type { FieldError } from '../field-error.js'
 import { httpUrlOf, sentUrlProblem, URL_MAX } from '../strings.js'
 import { formatTimestamp, parseTimestamp } from '../timestamps.js'
+import {
+  type ConfirmationSettings,
+  type NotifySettings,
+  normaliseConfirmation,
+  normaliseNotify,
+} from './mail-settings.js'
 
 // A form's respondent settings (docs/api.md#form-settings): whether anyone may answer it without a token, until
 // when, how many times, and what they see afterwards. Stored in the definition JSON, so forms
@@ -20,6 +26,10 @@ export interface FormSettings {
   thank_you: ThankYou
   /** The team sees drafts (docs/api.md#drafts): listed, and sent to webhooks that ask for them. */
   partial_responses: boolean
+  /** Mail the team about new responses (docs/api.md#notifications-and-confirmations); null: none. */
+  notify: NotifySettings | null
+  /** Mail the respondent a copy of their answers; null: none. */
+  confirmation: ConfirmationSettings | null
 }
 
 export interface FormSettingsInput {
@@ -29,6 +39,8 @@ export interface FormSettingsInput {
   closed_message?: string | null
   thank_you?: Partial<ThankYou>
   partial_responses?: boolean
+  notify?: NotifySettings | null
+  confirmation?: ConfirmationSettings | null
 }
 
 export const CLOSED_MESSAGE_MAX = 1000
@@ -44,6 +56,8 @@ export function defaultSettings(): FormSettings {
     closed_message: null,
     thank_you: { title: null, message: null, redirect_url: null },
     partial_responses: false,
+    notify: null,
+    confirmation: null,
   }
 }
 
@@ -57,6 +71,8 @@ export function completeSettings(input: FormSettingsInput | undefined): FormSett
     closed_message: input?.closed_message ?? null,
     thank_you: { ...defaults.thank_you, ...(input?.thank_you ?? {}) },
     partial_responses: input?.partial_responses ?? defaults.partial_responses,
+    notify: input?.notify ?? null,
+    confirmation: input?.confirmation ?? null,
   }
 }
 
@@ -80,6 +96,8 @@ export function normaliseSettings(input: FormSettingsInput | undefined, errors: 
   const problem = redirect === null ? undefined : sentUrlProblem(redirect)
   if (problem !== undefined) errors.push({ path: '/settings/thank_you/redirect_url', message: problem })
   else if (redirect !== null) settings.thank_you.redirect_url = httpUrlOf(redirect)
+  settings.notify = normaliseNotify(settings.notify, errors)
+  settings.confirmation = normaliseConfirmation(settings.confirmation, errors)
   return settings
 }
 

@@ -25,7 +25,7 @@ export async function completeDraft(
   database: Database,
   clock: Clock,
   signal: DeliverySignal,
-  options: Pick<StoreOptions, 'definitions' | 'ids'>,
+  options: Pick<StoreOptions, 'definitions' | 'ids' | 'mail'>,
   found: PublicForm,
   draft: DraftRow,
 ): Promise<StoredResponse> {

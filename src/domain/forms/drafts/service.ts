@@ -15,6 +15,7 @@ import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { conflict, DomainError, notFound, validationFailed } from '../../errors.js'
 import { moveFunnelEntry, startFunnelEntries } from '../../insights/funnel-store.js'
 import type { MemoryBudget, Page } from '../../listing.js'
+import type { MailSettings } from '../../mail/outbox.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
 import type { PublicForm } from '../public.js'
 import { definitionMemo } from '../responses/store.js'
@@ -255,6 +256,7 @@ export function draftsService(
   clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
+  mail: MailSettings,
   changed: (formId: string) => void = () => {},
 ) {
   const { db } = database
@@ -351,7 +353,7 @@ export function draftsService(
 
     /** Submits the draft's answers on its path and ends it (completeDraft); refused, it stays as it was. */
     async complete(found: PublicForm, draft: DraftRow) {
-      const options = { definitions, ids }
+      const options = { definitions, ids, mail }
       const refused = (error: unknown) => countRefusal(metrics, error)
       recent.delete(draft.token_digest)
       const stored = await completeDraft(database, clock, signal, options, found, draft).catch(refused)

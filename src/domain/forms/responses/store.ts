@@ -10,6 +10,8 @@ import type { FormDefinition } from '../../../shared/forms/definition.js'
 import { completeSettings, NotAcceptingError, publicAcceptance } from '../../../shared/forms/settings.js'
 import { type DomainError, validationFailed } from '../../errors.js'
 import { recordInsights } from '../../insights/store.js'
+import { mailsOnResponse, recordResponseMails } from '../../mail/notify/record.js'
+import type { MailSettings } from '../../mail/outbox.js'
 import { enqueueFormResponseEvents } from '../../webhooks/outbox.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
 import { searchTextOf } from './search.js'
@@ -67,6 +69,11 @@ export interface StoreOptions {
    * and completes there, rather than starting and completing at once as a submission in one go.
    */
   completesDraft?: string
+  /**
+   * How mail is sent (the config's smtpUrl and mailFrom): a form whose settings ask for a
+   * confirmation queues one per response (seed-demo's form asks for none, and stores without).
+   */
+  mail?: MailSettings
 }
 
 function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
@@ -103,7 +110,8 @@ export interface FormSubmissions {
  * submission that is invalid (or, public, arrives when the form no longer accepts answers) is
  * refused alone; when all are, it throws NothingStored (storeInTransaction turns it into their
  * outcomes). Every path that stores responses (the API through its batches, seed-demo) comes
- * through here. Undefined when the form is not in the workspace.
+ * through here, and so do the mails they cause (settings.notify, settings.confirmation).
+ * Undefined when the form is not in the workspace.
  */
 export async function storeResponses(
   trx: Transaction,
@@ -216,6 +224,12 @@ export async function storeResponses(
     options.ids,
   )
   await recordInsights(trx, formId, stored, options.completesDraft)
+  // Read from the definition in hand: a form that sends no mail pays no query for it.
+  if (mailsOnResponse(definition.settings)) {
+    const items = stored.map((response) => response.item)
+    const forMail = { workspaceId, formId, settings: definition.settings ?? {}, items, firstAt }
+    await recordResponseMails(trx, clock, signal, options.mail, forMail, options.ids)
+  }
   return outcomes
 }
 

@@ -1,10 +1,17 @@
 import { Type } from 'typebox'
 import {
+  CONFIRMATION_MESSAGE_MAX,
+  CONFIRMATION_QUESTION_MAX,
+  CONFIRMATION_SUBJECT_MAX,
+  NOTIFY_EMAILS_MAX,
+} from '../../../shared/forms/mail-settings.js'
+import {
   CLOSED_MESSAGE_MAX,
   REDIRECT_URL_MAX,
   THANK_YOU_MESSAGE_MAX,
   THANK_YOU_TITLE_MAX,
 } from '../../../shared/forms/settings.js'
+import { EMAIL_MAX } from '../../../shared/strings.js'
 
 // A form's respondent settings (docs/api.md#form-settings), as written and as returned.
 
@@ -41,6 +48,44 @@ const SettingsFields = {
     description:
       'The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false.',
   }),
+  notify: nullable(
+    Type.Object(
+      {
+        emails: Type.Array(Type.String({ minLength: 1, maxLength: EMAIL_MAX }), {
+          minItems: 1,
+          maxItems: NOTIFY_EMAILS_MAX,
+          description: 'Bare addresses (`team@example.com`, no display name), each at most once.',
+        }),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'Mail these addresses about new responses: at most one mail a minute per form, summarising those since the last. Default null.',
+      },
+    ),
+  ),
+  confirmation: nullable(
+    Type.Object(
+      {
+        question: Type.String({
+          minLength: 1,
+          maxLength: CONFIRMATION_QUESTION_MAX,
+          description: 'The id of an `email` question of this form: its answer gets the copy.',
+        }),
+        subject: Type.String({ minLength: 1, maxLength: CONFIRMATION_SUBJECT_MAX }),
+        message: Type.String({
+          minLength: 1,
+          maxLength: CONFIRMATION_MESSAGE_MAX,
+          description: 'Plain text; `{{form_title}}` is the only placeholder.',
+        }),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'Mail the respondent this message and a copy of their answers, at the address they gave in the question. Default null.',
+      },
+    ),
+  ),
 }
 
 export const SettingsBody = Type.Object(
@@ -50,6 +95,8 @@ export const SettingsBody = Type.Object(
     max_responses: Type.Optional(SettingsFields.max_responses),
     closed_message: Type.Optional(SettingsFields.closed_message),
     partial_responses: Type.Optional(SettingsFields.partial_responses),
+    notify: Type.Optional(SettingsFields.notify),
+    confirmation: Type.Optional(SettingsFields.confirmation),
     thank_you: Type.Optional(
       Type.Object(
         {
@@ -70,4 +117,17 @@ export const SettingsBody = Type.Object(
 export const SettingsSchema = Type.Object(
   { ...SettingsFields, thank_you: Type.Object(ThankYouFields) },
   { description: 'Respondent settings, always whole.' },
+)
+
+/** What respondents are told of the settings: not whom the team's mail goes to, nor the confirmation. */
+export const PublicSettingsSchema = Type.Object(
+  {
+    public: SettingsFields.public,
+    closes_at: SettingsFields.closes_at,
+    max_responses: SettingsFields.max_responses,
+    closed_message: SettingsFields.closed_message,
+    partial_responses: SettingsFields.partial_responses,
+    thank_you: Type.Object(ThankYouFields),
+  },
+  { description: 'The respondent settings a front-end needs (not the mail settings).' },
 )

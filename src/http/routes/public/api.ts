@@ -5,7 +5,7 @@ import { notFound } from '../../../domain/errors.js'
 import { publicFormView } from '../../../domain/forms/public.js'
 import { FormParams } from '../../schemas.js'
 import { FormSchema, SubmissionBody } from '../forms/schemas.js'
-import { SettingsSchema } from '../forms/settings-schemas.js'
+import { PublicSettingsSchema } from '../forms/settings-schemas.js'
 import {
   acceptingForm,
   formClosed,
@@ -26,7 +26,7 @@ const PublicFormSchema = Type.Object(
     title: Type.String(),
     questions: FormSchema.properties.questions,
     hidden: Type.Array(Type.String()),
-    settings: SettingsSchema,
+    settings: PublicSettingsSchema,
   },
   { description: 'What a respondent needs to render the form.' },
 )

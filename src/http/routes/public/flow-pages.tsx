@@ -25,6 +25,7 @@ import { errorPage, notFoundPage } from '../../pages/message-pages.js'
 import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
 import { draftCookie, draftTokenOf, SCRIPT_HEADER } from './draft-cookie.js'
 import { pageChange, pageProblems, postedHidden, retryNotice } from './page-post.js'
+import { resumeMailAction } from './resume-mail.js'
 
 // Hosted forms of several pages (docs/api.md#hosted-multi-page-forms). Each page posts to
 // /f/{form_id} with its answers; they are merged into the respondent's draft (section 11), named
@@ -265,7 +266,9 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       }
       if (action === 'later') {
         const link = `${config.publicUrl ?? `${request.protocol}://${request.host}`}/f/${form.id}/r/${token}`
-        return sendPage(reply, 200, continueLaterPage(form, link, config.draftDays), form)
+        // With mail configured, the respondent may have the link mailed (resume-mail.tsx).
+        const mail = config.smtpUrl === undefined ? undefined : { action: resumeMailAction(form.id, token) }
+        return sendPage(reply, 200, continueLaterPage(form, link, config.draftDays, mail), form)
       }
       return go(request, reply, goTo ? `/f/${form.id}/p/${encodeURIComponent(goTo)}` : `/f/${form.id}`)
     }

@@ -35,6 +35,7 @@ import { FormParams } from '../../schemas.js'
 import { PUBLIC_BODY_LIMIT } from './common.js'
 import { draftTokenOf, resumeDraft } from './draft-cookie.js'
 import { flowPages } from './flow-pages.js'
+import { resumeMailRoute } from './resume-mail.js'
 
 // docs/api.md#hosted-form-pages: the hosted form pages, their stylesheet and script, and the embed loader. Plain
 // server-rendered HTML posting application/x-www-form-urlencoded; any site may frame /f pages.
@@ -137,6 +138,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
 
   const params = { params: FormParams, hide: true }
   const flow = flowPages(app, sendPage)
+  resumeMailRoute(app, sendPage, closedOrMissing)
   const PageParams = Type.Object({
     form_id: FormParams.properties.form_id,
     page_id: Type.String({ maxLength: 64 }),
