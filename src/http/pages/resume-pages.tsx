@@ -4,7 +4,8 @@ import { Layout, MessagePage } from '../../shared/pages/layout.js'
 // The pages of a draft's resume link (docs/api.md#hosted-multi-page-forms): the link itself, shown
 // when the respondent chooses "Continue later", and the page of a link that no longer opens a draft.
 
-export function continueLaterPage(form: FormView, link: string, days: number) {
+/** `back`: the form's page the respondent came from (`/f/{form_id}`, or a personal link). */
+export function continueLaterPage(form: FormView, link: string, days: number, back = `/f/${form.id}`) {
   return (
     <Layout title={`Continue later: ${form.title}`}>
       <section class="card message" aria-labelledby="later-title">
@@ -18,7 +19,7 @@ export function continueLaterPage(form: FormView, link: string, days: number) {
         </p>
         <p class="prose">It works until you send your answers, or for {days} days without a change.</p>
         <p>
-          <a class="button secondary" href={`/f/${form.id}`}>
+          <a class="button secondary" href={back}>
             Back to the form
           </a>
         </p>

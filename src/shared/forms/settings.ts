@@ -20,6 +20,11 @@ export interface FormSettings {
   thank_you: ThankYou
   /** The team sees drafts (docs/api.md#drafts): listed, and sent to webhooks that ask for them. */
   partial_responses: boolean
+  /**
+   * Answers through personal links are not linked to their contacts (docs/api.md#personal-links):
+   * no hidden field is filled from the contact, and no record ties the response to it.
+   */
+  anonymous: boolean
 }
 
 export interface FormSettingsInput {
@@ -29,6 +34,7 @@ export interface FormSettingsInput {
   closed_message?: string | null
   thank_you?: Partial<ThankYou>
   partial_responses?: boolean
+  anonymous?: boolean
 }
 
 export const CLOSED_MESSAGE_MAX = 1000
@@ -44,6 +50,7 @@ export function defaultSettings(): FormSettings {
     closed_message: null,
     thank_you: { title: null, message: null, redirect_url: null },
     partial_responses: false,
+    anonymous: false,
   }
 }
 
@@ -57,6 +64,7 @@ export function completeSettings(input: FormSettingsInput | undefined): FormSett
     closed_message: input?.closed_message ?? null,
     thank_you: { ...defaults.thank_you, ...(input?.thank_you ?? {}) },
     partial_responses: input?.partial_responses ?? defaults.partial_responses,
+    anonymous: input?.anonymous ?? defaults.anonymous,
   }
 }
 
@@ -103,6 +111,14 @@ export function publicAcceptance(
   nowMicros: number,
 ): Acceptance {
   if (!settings.public) return 'not_public'
+  return closedBy(settings, responseCount, nowMicros) === undefined ? 'accepting' : 'closed'
+}
+
+/**
+ * Whether a form takes answers through a personal link now (docs/api.md#personal-links): public
+ * or not, until it closes.
+ */
+export function linkAcceptance(settings: FormSettings, responseCount: number, nowMicros: number): Acceptance {
   return closedBy(settings, responseCount, nowMicros) === undefined ? 'accepting' : 'closed'
 }
 

@@ -157,6 +157,7 @@ function draftInserter(
   found: PublicForm,
   digest: string,
   draft: DraftAnswers,
+  recipientId: string | null,
 ): WriteRow {
   return (trx, lastPage) =>
     trx
@@ -173,6 +174,7 @@ function draftInserter(
         version: 0,
         ended_at: null,
         response_id: null,
+        recipient_id: recipientId,
       })
       .returningAll()
       .executeTakeFirst()
@@ -301,12 +303,18 @@ export function draftsService(
     /**
      * Starts a draft of a form that accepts answers. `placing.reached` is the page its respondent
      * is at, kept as its `last_page` (the hosted page says; else the last page of the path so far).
+     * `recipientId`: the personal link it is answered through, whose one response it becomes.
      */
-    async start(found: PublicForm, change: DraftChange, placing: Placing = {}): Promise<DraftState> {
+    async start(
+      found: PublicForm,
+      change: DraftChange,
+      placing: Placing = {},
+      recipientId: string | null = null,
+    ): Promise<DraftState> {
       checkedChange(found.form, change)
       const draft = mergeDraft({ answers: {}, hidden: {} }, change)
       const { token, digest } = newResumeToken()
-      const insert = draftInserter(ids.next('drf'), clock.nowMicros(), found, digest, draft)
+      const insert = draftInserter(ids.next('drf'), clock.nowMicros(), found, digest, draft, recipientId)
       const done = await saved(found, draft, insert, placing).catch(async (error: unknown) => {
         // The form was deleted since it was read (its row is what the draft references).
         if (!(await formExists(db, found.form.id))) throw notFound('form', found.form.id)
