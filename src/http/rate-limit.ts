@@ -9,8 +9,9 @@ import { groupedKey, windowCountsStore } from './limit-store.js'
 import { connectSharedCounts } from './shared-limit-store.js'
 
 // Request rates: per token on /v1 (CANVASS_RATE_LIMIT), failed authentications per client address
-// (CANVASS_AUTH_FAILURE_LIMIT), public submissions per client address and form, and requests to
-// personal links per client address (both CANVASS_PUBLIC_RATE_LIMIT). Counted in this process (limit-store.ts), or, with
+// (CANVASS_AUTH_FAILURE_LIMIT), public submissions per client address and form
+// (CANVASS_PUBLIC_RATE_LIMIT), and requests to personal links per client address
+// (CANVASS_LINK_RATE_LIMIT). Counted in this process (limit-store.ts), or, with
 // CANVASS_REDIS_URL, in Redis (shared-limit-store.ts), so every process shares one count.
 
 export interface PublicLimitVerdict {
@@ -117,13 +118,13 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, c
   // Every request to a personal link counts, used, unknown or not: a guess costs one, and an
   // address over its limit learns nothing of the links it tries (docs/api.md#personal-links).
   const linkLimit = app.createRateLimit({
-    max: Math.max(1, config.publicRateLimit),
+    max: Math.max(1, config.linkRateLimit),
     timeWindow: PUBLIC_WINDOW_MS,
     allowList: () => false,
     keyGenerator: (request) => groupedKey('link', clientAddressKey(request.ip)),
   })
   app.decorate('countLinkRequest', async (request: FastifyRequest) => {
-    if (config.publicRateLimit === 0) return notCounted
+    if (config.linkRateLimit === 0) return notCounted
     const verdict = await linkLimit(request)
     if (verdict.isAllowed) return notCounted
     return { exceeded: verdict.isExceeded, retryAfter: Math.max(1, verdict.ttlInSeconds) }
