@@ -390,6 +390,7 @@ describe('the form builder', { timeout: 90_000 }, () => {
         closed_message: 'Closed now',
         thank_you: { title: 'Thanks', message: null, redirect_url: null },
         partial_responses: false,
+        anonymous: false,
       },
     }
     const formId = (await ctx.request({ method: 'POST', url: '/v1/forms', payload: definition })).json().id

@@ -46,6 +46,7 @@ describe('form definitions', () => {
         closed_message: null,
         thank_you: { title: null, message: null, redirect_url: null },
         partial_responses: false,
+        anonymous: false,
       },
       response_count: 0,
       last_response_at: null,

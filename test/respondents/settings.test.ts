@@ -19,6 +19,7 @@ const defaults = {
   closed_message: null,
   thank_you: { title: null, message: null, redirect_url: null },
   partial_responses: false,
+  anonymous: false,
 }
 
 describe('form settings', () => {
@@ -130,6 +131,7 @@ describe('form settings', () => {
     const doc = (await ctx.request({ method: 'GET', url: '/v1/openapi.json' })).json()
     const schema = doc.paths['/v1/forms'].post.requestBody.content['application/json'].schema
     expect(Object.keys(schema.properties.settings.properties).sort()).toEqual([
+      'anonymous',
       'closed_message',
       'closes_at',
       'max_responses',
