@@ -7,11 +7,9 @@ import type { DraftRow, OpenDraft } from '../../../domain/forms/drafts/store.js'
 import { draftAnswersOf } from '../../../domain/forms/drafts/store.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
-import { LinkUsedError } from '../../../domain/mail/link-completion.js'
 import type { FieldError } from '../../../shared/field-error.js'
 import { flowPath } from '../../../shared/flow/path.js'
 import { type DraftAnswers, draftChangeErrors, mergeDraft } from '../../../shared/flow/progress.js'
-import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { hiddenFromQuery, pageErrors, type TypedValues, typedValues } from '../../../shared/pages/fields.js'
 import {
   ACTION_FIELD,
@@ -21,13 +19,12 @@ import {
   SHOWN_FIELD,
 } from '../../../shared/pages/flow-page.js'
 import { pageState, questionsAsShown, reachedPage, recallValuesOf } from '../../../shared/pages/flow-view.js'
-import { closedPage } from '../../../shared/pages/outcome-pages.js'
-import { linkUsedPage } from '../../pages/link-pages.js'
-import { errorPage, notFoundPage } from '../../pages/message-pages.js'
+import { errorPage } from '../../pages/message-pages.js'
 import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
 import { draftBelongs, draftCookie, draftTokenOf, SCRIPT_HEADER } from './draft-cookie.js'
 import { pageChange, pageProblems, postedHidden, retryNotice } from './page-post.js'
 import type { AnswerPlace } from './place.js'
+import { refusalPage } from './refusals.js'
 
 // Hosted forms of several pages (docs/api.md#hosted-multi-page-forms). Each page posts to
 // /f/{form_id} (or the personal link it was opened at, /i/{token}: its place) with its answers;
@@ -346,13 +343,8 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     try {
       await drafts.complete(found, saved)
     } catch (error) {
-      if (error instanceof NotAcceptingError) {
-        return error.reason === 'closed'
-          ? sendPage(reply, 410, closedPage(form), form)
-          : sendPage(reply, 404, notFoundPage())
-      }
-      // Another tab (or device) answered through the same personal link first.
-      if (error instanceof LinkUsedError) return sendPage(reply, 410, linkUsedPage())
+      const refusal = refusalPage(error, form)
+      if (refusal) return sendPage(reply, refusal.status, refusal.page, form)
       if (!(error instanceof DomainError && error.kind === 'validation_failed')) {
         if (error instanceof DomainError && error.kind === 'not_found')
           return sendPage(reply, 404, resumeGonePage(), form)

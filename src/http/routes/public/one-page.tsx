@@ -3,10 +3,9 @@ import type { VNode } from 'preact'
 import { DomainError } from '../../../domain/errors.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
-import { LinkUsedError } from '../../../domain/mail/link-completion.js'
 import { flowPath } from '../../../shared/flow/path.js'
 import type { Submission } from '../../../shared/forms/answers.js'
-import { NotAcceptingError, redirectLocation } from '../../../shared/forms/settings.js'
+import { redirectLocation } from '../../../shared/forms/settings.js'
 import {
   HONEYPOT_FIELD,
   pageErrors,
@@ -14,10 +13,9 @@ import {
   typedValues,
 } from '../../../shared/pages/fields.js'
 import { FormPage } from '../../../shared/pages/form-page.js'
-import { closedPage } from '../../../shared/pages/outcome-pages.js'
-import { linkUsedPage } from '../../pages/link-pages.js'
 import { notFoundPage, type SubmittedFields } from '../../pages/message-pages.js'
 import type { AnswerPlace } from './place.js'
+import { refusalPage } from './refusals.js'
 
 // The post of a hosted form of one page (docs/api.md#hosted-form-pages), at its own address or a
 // personal link's: the answers stored, then a 303 to the thanks; invalid, the page again (422)
@@ -70,13 +68,8 @@ export async function postOnePage(
   try {
     if (!(await store(submission))) return sendPage(reply, 404, notFoundPage())
   } catch (error) {
-    if (error instanceof NotAcceptingError) {
-      return error.reason === 'closed'
-        ? sendPage(reply, 410, closedPage(form), form)
-        : sendPage(reply, 404, notFoundPage())
-    }
-    // Another tab answered through the same personal link first.
-    if (error instanceof LinkUsedError) return sendPage(reply, 410, linkUsedPage())
+    const refusal = refusalPage(error, form)
+    if (refusal) return sendPage(reply, refusal.status, refusal.page, form)
     if (error instanceof DomainError && error.kind === 'validation_failed' && error.errors) {
       const { hidden } = submittedFields(fields)
       for (const [name, value] of Object.entries(place.hidden)) hidden.set(name, value)
