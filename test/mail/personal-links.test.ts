@@ -226,7 +226,9 @@ describe(`personal links (${testBackend})`, () => {
     expect(later.body).toMatch(new RegExp(`${recipient.link}/r/cvd_[A-Za-z0-9_-]{22}`))
     expect(later.body).toContain(`href="${recipient.link}"`)
 
-    const done = await person.page('trip', [['rating', '5']])
+    const stay = await person.page('trip', [['rating', '5']])
+    expect(stay.headers.location).toBe(`${recipient.link}/p/stay`)
+    const done = await person.page('stay', [['nights', '1']])
     expect(done.statusCode).toBe(303)
     expect(done.headers.location).toBe(`${recipient.link}/thanks?ending=happy`)
     const thanks = await person.open(done.headers.location as string)
@@ -254,8 +256,9 @@ describe(`personal links (${testBackend})`, () => {
         ['travelled', 'true'],
       ])
       expect(intro.statusCode).toBe(303)
+      expect((await device.page('trip', [['rating', '4']])).headers.location).toBe(`${recipient.link}/p/stay`)
     }
-    const finished = await Promise.all(devices.map((device) => device.page('trip', [['rating', '4']])))
+    const finished = await Promise.all(devices.map((device) => device.page('stay', [['nights', '2']])))
     expect(finished.map((response) => response.statusCode).sort()).toEqual([303, 410])
     expect(finished.find((response) => response.statusCode === 410)?.body).toContain(
       'This link has already been used to answer',

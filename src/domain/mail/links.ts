@@ -27,18 +27,38 @@ export interface LinkRecipient {
   completed_at: number | null
 }
 
+/** What a token names: its recipient and form, and whether it was used to answer. */
+export type LinkLookup = Pick<LinkRecipient, 'id' | 'form_id' | 'completed_at'>
+
 /** What a token is: 16 random bytes, base64url (22 characters). Anything else names no recipient. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{22}$/
 
 /**
- * The recipient of a well-formed token, used or not: one read of the unique index on the token,
- * the same whatever it finds, so that an unknown and a used link cost the same.
+ * What a well-formed token names, used or not; undefined for none. One read of the token's unique
+ * index, answering one row of the same columns whatever it finds (an aggregate: nulls for no
+ * recipient), so that an unknown and a used link cost the same.
  */
-export async function findLinkRecipient(db: Db, token: string): Promise<LinkRecipient | undefined> {
+export async function lookUpLink(db: Db, token: string): Promise<LinkLookup | undefined> {
+  const row = await db
+    .selectFrom('invitation_recipients')
+    .select((eb) => [
+      eb.fn.max('id').as('id'),
+      eb.fn.max('form_id').as('form_id'),
+      eb.fn.max('completed_at').as('completed_at'),
+    ])
+    .where('token', '=', token)
+    .executeTakeFirst()
+  if (!row?.id || !row.form_id) return undefined
+  const completedAt = row.completed_at === null ? null : Number(row.completed_at)
+  return { id: row.id, form_id: row.form_id, completed_at: completedAt }
+}
+
+/** The recipient of a link found open (lookUpLink), to answer it; undefined once gone. */
+export async function findLinkRecipient(db: Db, id: string): Promise<LinkRecipient | undefined> {
   return db
     .selectFrom('invitation_recipients')
     .select(['id', 'form_id', 'email', 'name', 'data_json', 'status', 'opened_at', 'completed_at'])
-    .where('token', '=', token)
+    .where('id', '=', id)
     .executeTakeFirst()
 }
 
@@ -74,8 +94,10 @@ export function personalLinksService(
   const { db } = database
   const options = { definitions: definitionMemo(), ids: new IdPool(() => clock.now()) }
   return {
-    /** The recipient of a token (LINK_TOKEN-shaped: the caller checks), used or not. */
-    find: (token: string) => findLinkRecipient(db, token),
+    /** What a token (LINK_TOKEN-shaped: the caller checks) names, used or not. */
+    lookUp: (token: string) => lookUpLink(db, token),
+    /** The recipient of a link looked up, to answer it. */
+    recipient: (id: string) => findLinkRecipient(db, id),
     /** The link was opened: the recipient is marked so, the first time. */
     async opened(recipient: LinkRecipient): Promise<void> {
       const marked = ['opened', 'completed', 'unsubscribed'].includes(recipient.status)

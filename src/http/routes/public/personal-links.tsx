@@ -68,13 +68,14 @@ export function personalLinkRoutes(fastify: FastifyInstance, helpers: LinkPageHe
     },
   }
 
-  /** The recipient of a well-formed token, used or not (one indexed read); undefined otherwise. */
-  const recipientOf = (token: string) =>
-    LINK_TOKEN.test(token) ? links.find(token) : Promise.resolve(undefined)
+  /** What a well-formed token names, used or not (one indexed read); undefined otherwise. */
+  const lookUp = (token: string) =>
+    LINK_TOKEN.test(token) ? links.lookUp(token) : Promise.resolve(undefined)
 
   /**
    * The link when it may be answered now; else the page that says why, sent: too many requests,
-   * unknown (404), used (410, the same for every used link), or its form closed (410).
+   * unknown (404), used (410, the same for every used link), or its form closed (410). Only an
+   * open link's recipient is read (a second read, by its id).
    */
   async function open(
     request: FastifyRequest,
@@ -83,14 +84,16 @@ export function personalLinkRoutes(fastify: FastifyInstance, helpers: LinkPageHe
   ): Promise<Opened | { sent: FastifyReply }> {
     const retryAfter = overLimit.get(request)
     if (retryAfter !== undefined) return { sent: send(reply, 429, linkRateLimitedPage(retryAfter)) }
-    const recipient = await recipientOf(token)
-    if (!recipient) return { sent: send(reply, 404, linkNotFoundPage()) }
-    if (recipient.completed_at !== null) return { sent: send(reply, 410, linkUsedPage()) }
-    const found = await publicForms.find(recipient.form_id)
+    const link = await lookUp(token)
+    if (!link) return { sent: send(reply, 404, linkNotFoundPage()) }
+    if (link.completed_at !== null) return { sent: send(reply, 410, linkUsedPage()) }
+    const found = await publicForms.find(link.form_id)
     if (!found) return { sent: send(reply, 404, linkNotFoundPage()) }
     const { form } = found
     const acceptance = linkAcceptance(form.settings, form.response_count, clock.nowMicros())
     if (acceptance !== 'accepting') return { sent: send(reply, 410, closedPage(form), form) }
+    const recipient = await links.recipient(link.id)
+    if (!recipient) return { sent: send(reply, 404, linkNotFoundPage()) }
     const place = { base: `/i/${token}`, recipientId: recipient.id, hidden: contactHidden(form, recipient) }
     return { recipient, found: { ...found, acceptance }, place }
   }
@@ -141,8 +144,8 @@ export function personalLinkRoutes(fastify: FastifyInstance, helpers: LinkPageHe
     async (request, reply) => {
       const retryAfter = overLimit.get(request)
       if (retryAfter !== undefined) return send(reply, 429, linkRateLimitedPage(retryAfter))
-      const recipient = await recipientOf(request.params.token)
-      const found = recipient && (await publicForms.find(recipient.form_id))
+      const link = await lookUp(request.params.token)
+      const found = link && (await publicForms.find(link.form_id))
       if (!found) return send(reply, 404, linkNotFoundPage())
       return showThanks(request, reply, found.form, false)
     },
