@@ -408,8 +408,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a contact
-         * @description Needs scope `contacts:read`.
+         * Get a contact, with its responses
+         * @description The contact and the responses it gave through personal links (`/i/{token}`), newest first.
+         *
+         *     Needs scope `contacts:read`.
          */
         get: operations["getContact"];
         /**
@@ -1104,6 +1106,8 @@ export interface components {
                 closed_message: string | null;
                 /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
                 partial_responses: boolean;
+                /** @description Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false. */
+                anonymous: boolean;
                 thank_you: {
                     title: string | null;
                     message: string | null;
@@ -1312,6 +1316,27 @@ export interface components {
             created_at: string;
             /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
             updated_at: string;
+        };
+        /** @description A stored contact, with the responses linked to it. */
+        ContactDetail: {
+            id: string;
+            name: string;
+            /** @description The address as given, trimmed. */
+            email: string;
+            list_id: string;
+            /** @description The data object as JSON text (`"{}"` when none). */
+            data: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            updated_at: string;
+            /** @description The responses the contact gave through personal links (`/i/{token}`), newest first; none of a form whose `settings.anonymous` is true. */
+            responses: {
+                form_id: string;
+                response_id: string;
+                /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+                submitted_at: string;
+            }[];
         };
         /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
         ContactPage: {
@@ -1660,6 +1685,8 @@ export interface operations {
                         closed_message?: string | null;
                         /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
                         partial_responses?: boolean;
+                        /** @description Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false. */
+                        anonymous?: boolean;
                         thank_you?: {
                             title?: string | null;
                             message?: string | null;
@@ -1892,6 +1919,8 @@ export interface operations {
                         closed_message?: string | null;
                         /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
                         partial_responses?: boolean;
+                        /** @description Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false. */
+                        anonymous?: boolean;
                         thank_you?: {
                             title?: string | null;
                             message?: string | null;
@@ -3023,6 +3052,8 @@ export interface operations {
                             closed_message?: string | null;
                             /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
                             partial_responses?: boolean;
+                            /** @description Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false. */
+                            anonymous?: boolean;
                             thank_you?: {
                                 title?: string | null;
                                 message?: string | null;
@@ -3669,13 +3700,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A stored contact, as the bulk add returns it. */
+            /** @description A stored contact, with the responses linked to it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Contact"];
+                    "application/json": components["schemas"]["ContactDetail"];
                 };
             };
             /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
@@ -5156,6 +5187,8 @@ export interface operations {
                             closed_message: string | null;
                             /** @description The team sees drafts (`GET /v1/forms/{form_id}/drafts`) and webhooks may subscribe to `draft_updated`. Default false. */
                             partial_responses: boolean;
+                            /** @description Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false. */
+                            anonymous: boolean;
                             thank_you: {
                                 title: string | null;
                                 message: string | null;
