@@ -24,17 +24,20 @@ export class LinkUsedError extends Error {
 }
 
 /**
- * Completes the recipient by the response just stored in `trx`; throws LinkUsedError when it was
- * completed already. The contact for the response's event, or null when none is to be told: the
- * form is anonymous (then not even the recipient keeps the response's id), or the contact is gone.
+ * Completes the recipient by the (one) response just stored in `trx`; throws LinkUsedError when
+ * it was completed already. The contact for the response's event, or null when none is to be
+ * told: the form is anonymous (then not even the recipient keeps the response's id), or the
+ * contact is gone.
  */
 export async function completeRecipient(
   trx: Transaction,
   clock: Clock,
-  recipientId: string,
-  responseId: string,
-  anonymous: boolean,
+  { recipientId }: LinkSubmission,
+  stored: readonly { item: { id: string } }[],
+  { anonymous }: { anonymous: boolean },
 ): Promise<LinkContact | null> {
+  const [response, ...more] = stored
+  if (!response || more.length > 0) throw new Error('a personal link stores one response at a time')
   const recipient = await trx
     .selectFrom('invitation_recipients')
     .select(['contact_id', 'email'])
@@ -42,7 +45,7 @@ export async function completeRecipient(
     .executeTakeFirst()
   const completed =
     recipient !== undefined &&
-    (await markRecipientCompleted(trx, clock, recipientId, anonymous ? null : responseId))
+    (await markRecipientCompleted(trx, clock, recipientId, anonymous ? null : response.item.id))
   if (!completed) throw new LinkUsedError()
   if (anonymous || recipient.contact_id === null) return null
   return { id: recipient.contact_id, email: recipient.email }

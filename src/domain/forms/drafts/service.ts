@@ -263,13 +263,7 @@ export function draftsService(
   const ids = new IdPool(() => clock.now())
   const definitions = definitionMemo()
 
-  const saved = (
-    found: PublicForm,
-    draft: DraftAnswers,
-    write: WriteRow,
-    placing: Placing,
-    funnel?: string | null,
-  ) => saveDraft({ database, clock, signal, ids }, found, draft, write, placing, funnel)
+  const writer: DraftWriter = { database, clock, signal, ids }
 
   // The drafts this process wrote last, as written, by token digest: a respondent's next page is
   // a change of the draft their previous page wrote, so it is not read again (findForChange). A
@@ -315,7 +309,7 @@ export function draftsService(
       const draft = mergeDraft({ answers: {}, hidden: {} }, change)
       const { token, digest } = newResumeToken()
       const insert = draftInserter(ids.next('drf'), clock.nowMicros(), found, digest, draft, recipientId)
-      const done = await saved(found, draft, insert, placing).catch(async (error: unknown) => {
+      const done = await saveDraft(writer, found, draft, insert, placing).catch(async (error: unknown) => {
         // The form was deleted since it was read (its row is what the draft references).
         if (!(await formExists(db, found.form.id))) throw notFound('form', found.form.id)
         throw error
@@ -345,7 +339,7 @@ export function draftsService(
         const merged = mergeDraft(draftAnswersOf(current), change)
         const write = changeWriter(database, clock, current, merged)
         const placed = current === draft ? placing : { reached: placing.reached, keep: placing.keep }
-        const done = await saved(found, merged, write, placed, current.funnel_pages)
+        const done = await saveDraft(writer, found, merged, write, placed, current.funnel_pages)
         if (done) {
           if (placing.keep) recent.set(digest, done.row)
           return { resume_token: token, ...done.progress }

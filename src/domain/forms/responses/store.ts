@@ -125,7 +125,6 @@ export async function storeResponses(
   options: StoreOptions = {},
 ): Promise<SubmissionOutcome[] | undefined> {
   const count = submissions.length
-  if (options.link && count !== 1) throw new Error('a personal link stores one submission at a time')
   const now = clock.nowMicros()
   // Raw SQL rather than the query builder on this hot path: building and compiling an UPDATE
   // cost more CPU than SQLite takes to run it (`npm run bench -- --only submit`).
@@ -219,9 +218,7 @@ export async function storeResponses(
   }
   // After the response's row, which the recipient's response_id references.
   const contact =
-    options.link && stored[0] && settings
-      ? await completeRecipient(trx, clock, options.link.recipientId, stored[0].item.id, settings.anonymous)
-      : undefined
+    options.link && settings && (await completeRecipient(trx, clock, options.link, stored, settings))
   await enqueueFormResponseEvents(
     trx,
     clock,
