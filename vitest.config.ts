@@ -19,6 +19,7 @@ export const browserTests = [
   'test/respondents/inline-checks.test.ts',
   'test/respondents/flow-browser.test.ts',
   'test/respondents/rate-limited-page.test.ts',
+  'test/mail/personal-links-browser.test.ts',
   'test/dashboard/browser.test.ts',
   'test/dashboard/insights.test.ts',
   'test/dashboard/funnel.test.ts',

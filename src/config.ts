@@ -41,6 +41,8 @@ export interface Config {
   worker: boolean
   /** Public submissions a minute per client address and form (docs/api.md#respondent-limits). */
   publicRateLimit: number
+  /** Requests to personal links (`/i/`) a minute per client address (docs/api.md#personal-links). */
+  linkRateLimit: number
   /** How many proxies in front to trust for the client address; 0 trusts none. */
   trustProxy: number
   /** Most keys (tokens, client addresses and forms) each in-process rate limit counts at once. */
@@ -291,6 +293,7 @@ export function configFromEnv(env: Env = process.env): Config {
     draftDays: integer(env, 'CANVASS_DRAFT_DAYS', 30, 1, 36_500),
     worker: flag(env, 'CANVASS_WORKER', true),
     publicRateLimit: integer(env, 'CANVASS_PUBLIC_RATE_LIMIT', 120, 0, 1_000_000),
+    linkRateLimit: integer(env, 'CANVASS_LINK_RATE_LIMIT', 600, 0, 1_000_000),
     trustProxy: integer(env, 'CANVASS_TRUST_PROXY', 0, 0, 100),
     rateLimitKeys: integer(env, 'CANVASS_RATE_LIMIT_KEYS', 100_000, 100, 100_000_000),
     redisUrl: redisUrl(env),

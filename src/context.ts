@@ -16,6 +16,7 @@ import {
 } from './domain/forms/service.js'
 import { type LiveFeed, liveFeed } from './domain/insights/live.js'
 import { type InsightsService, insightsService } from './domain/insights/service.js'
+import { type PersonalLinksService, personalLinksService } from './domain/mail/links.js'
 import { type InvitationsService, invitationsService } from './domain/mail/service.js'
 import { type SessionsService, sessionsService } from './domain/sessions.js'
 import {
@@ -51,6 +52,8 @@ export interface AppContext {
   readonly publicForms: PublicFormsService
   /** Respondents' drafts: answers kept between pages, named by a resume token. */
   readonly drafts: DraftsService
+  /** Personal links (`/i/{token}`): a recipient's form, and its one response. */
+  readonly links: PersonalLinksService
   readonly responses: ResponsesService
   readonly contacts: ContactsService
   readonly webhooks: WebhooksService
@@ -114,6 +117,7 @@ export function contextOf(
     forms: formsService(database, clock, publicForms.forget),
     publicForms,
     drafts: draftsService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
+    links: personalLinksService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
     responses: responsesService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
     contacts: contactsService(database, clock, productMetrics),
     webhooks: webhooksService(database, clock, config, resolver),

@@ -38,6 +38,12 @@ function loggedRequest(request: { method?: string; url?: string }) {
 const CREDENTIAL_PREFIXES = ['cvs', 'cvss', 'cvd', 'whsec']
 const prefixes = CREDENTIAL_PREFIXES.join('|')
 
+// A personal link (`/i/{token}`) and an unsubscribe link (`/u/{token}`) name one recipient by a
+// bare token (docs/api.md#personal-links): wherever such a path appears, its token is redacted, so
+// no log line ties a request (or the response it stored) to a person.
+// A route's pattern (`/i/:token`) names no one and is kept.
+const recipientLink = /(\/[iu]\/)[^/?#\s":\\][^/?#\s"\\]*/g
+
 /** Decoded text that holds a credential. */
 const credentialShape = new RegExp(`(?:${prefixes})_`, 'i')
 /**
@@ -49,9 +55,12 @@ const credentialText = new RegExp(
   'gi',
 )
 
-/** The text with every credential-shaped run replaced by `[redacted]`. */
+/** The text with every credential-shaped run, and every recipient link's token, replaced by `[redacted]`. */
 export function redactCredentials(text: string): string {
-  return text.replace(credentialText, '[redacted]')
+  const redacted = text.replace(credentialText, '[redacted]')
+  return redacted.includes('/i/') || redacted.includes('/u/')
+    ? redacted.replace(recipientLink, '$1[redacted]')
+    : redacted
 }
 
 // Credentials sometimes arrive in URLs (`?access_token=`, a token pasted into a path) although
@@ -104,7 +113,9 @@ function namesCredential(name: string): boolean {
 }
 
 /** The URL as logged: values of credential-named query parameters and token-shaped text replaced. */
-export function redactUrl(url: string): string {
+export function redactUrl(given: string): string {
+  const url =
+    given.startsWith('/i/') || given.startsWith('/u/') ? given.replace(recipientLink, '$1[redacted]') : given
   // Every request is logged: most URLs hold nothing that could be a credential.
   if (!mayHoldCredential.test(url)) return url
   const mark = url.indexOf('?')

@@ -3,6 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { TSchema } from 'typebox'
 import { registerReferencePage } from './reference/routes.js'
 import {
+  ContactDetailSchema,
   ContactListPage,
   ContactListSchema,
   ContactPage,
@@ -115,6 +116,7 @@ const components: TSchema[] = [
   ContactListSchema,
   ContactListPage,
   StoredContactSchema,
+  ContactDetailSchema,
   ContactPage,
   WebhookSchema,
   DeliverySchema,

@@ -9,8 +9,9 @@ import { groupedKey, windowCountsStore } from './limit-store.js'
 import { connectSharedCounts } from './shared-limit-store.js'
 
 // Request rates: per token on /v1 (CANVASS_RATE_LIMIT), failed authentications per client address
-// (CANVASS_AUTH_FAILURE_LIMIT), and public submissions per client address and form
-// (CANVASS_PUBLIC_RATE_LIMIT). Counted in this process (limit-store.ts), or, with
+// (CANVASS_AUTH_FAILURE_LIMIT), public submissions per client address and form
+// (CANVASS_PUBLIC_RATE_LIMIT), and requests to personal links per client address
+// (CANVASS_LINK_RATE_LIMIT). Counted in this process (limit-store.ts), or, with
 // CANVASS_REDIS_URL, in Redis (shared-limit-store.ts), so every process shares one count.
 
 export interface PublicLimitVerdict {
@@ -28,6 +29,11 @@ declare module 'fastify' {
      * handler, and counts the submission against the request's address if the form accepts answers.
      */
     countPublicSubmission(request: FastifyRequest, formId: string): Promise<PublicLimitVerdict>
+    /**
+     * Counts a request to a personal link (`/i/...`) against its client address, whatever it
+     * names: guesses of links are limited before any is looked up.
+     */
+    countLinkRequest(request: FastifyRequest): Promise<PublicLimitVerdict>
   }
   interface FastifyRequest {
     /** The form a public submission names, as countPublicSubmission found it; undefined if none. */
@@ -107,6 +113,20 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, c
     if (config.publicRateLimit === 0 || request.submittedForm?.acceptance !== 'accepting') return notCounted
     const verdict = await publicLimit(request)
     if (verdict.isAllowed) return { exceeded: false, retryAfter: 0 }
+    return { exceeded: verdict.isExceeded, retryAfter: Math.max(1, verdict.ttlInSeconds) }
+  })
+  // Every request to a personal link counts, used, unknown or not: a guess costs one, and an
+  // address over its limit learns nothing of the links it tries (docs/api.md#personal-links).
+  const linkLimit = app.createRateLimit({
+    max: Math.max(1, config.linkRateLimit),
+    timeWindow: PUBLIC_WINDOW_MS,
+    allowList: () => false,
+    keyGenerator: (request) => groupedKey('link', clientAddressKey(request.ip)),
+  })
+  app.decorate('countLinkRequest', async (request: FastifyRequest) => {
+    if (config.linkRateLimit === 0) return notCounted
+    const verdict = await linkLimit(request)
+    if (verdict.isAllowed) return notCounted
     return { exceeded: verdict.isExceeded, retryAfter: Math.max(1, verdict.ttlInSeconds) }
   })
   const { authFailureLimit } = config

@@ -392,6 +392,7 @@ describe('the form builder', { timeout: 90_000 }, () => {
         partial_responses: false,
         notify: null,
         confirmation: null,
+        anonymous: false,
       },
     }
     const formId = (await ctx.request({ method: 'POST', url: '/v1/forms', payload: definition })).json().id

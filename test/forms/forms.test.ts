@@ -48,6 +48,7 @@ describe('form definitions', () => {
         partial_responses: false,
         notify: null,
         confirmation: null,
+        anonymous: false,
       },
       response_count: 0,
       last_response_at: null,

@@ -21,6 +21,7 @@ const defaults = {
   partial_responses: false,
   notify: null,
   confirmation: null,
+  anonymous: false,
 }
 
 describe('form settings', () => {
@@ -132,6 +133,7 @@ describe('form settings', () => {
     const doc = (await ctx.request({ method: 'GET', url: '/v1/openapi.json' })).json()
     const schema = doc.paths['/v1/forms'].post.requestBody.content['application/json'].schema
     expect(Object.keys(schema.properties.settings.properties).sort()).toEqual([
+      'anonymous',
       'closed_message',
       'closes_at',
       'confirmation',

@@ -21,7 +21,8 @@ export function startFlow(form: HTMLFormElement): void {
   const definition = JSON.parse(form.dataset['flow'] ?? '{}') as FormDefinition & {
     pages: { id: string; questions: string[] }[]
   }
-  const formId = form.dataset['formId'] ?? ''
+  // Where the page says it posts: the form's own address, or a personal link's (/i/{token}).
+  const base = form.getAttribute('action') ?? `/f/${form.dataset['formId'] ?? ''}`
   const questions = new Map(definition.questions.map((question) => [question.id, question]))
   const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null
   const title = document.title.replace(/^Error: /, '').replace(/ – page \d+ of \d+$/, '')
@@ -142,7 +143,7 @@ export function startFlow(form: HTMLFormElement): void {
    */
   async function save(action: string): Promise<string | undefined> {
     try {
-      const response = await fetch(`/f/${formId}`, {
+      const response = await fetch(base, {
         method: 'POST',
         body: pageFields(action),
         headers: { 'x-canvass-script': '1' },
@@ -215,7 +216,7 @@ export function startFlow(form: HTMLFormElement): void {
     const location = await save(action)
     moving = false
     if (location === undefined) return sendPlainly(submitter)
-    const expected = `/f/${formId}/p/${encodeURIComponent(target)}`
+    const expected = `${base}/p/${encodeURIComponent(target)}`
     // The server's path is not this page's (the form changed meanwhile): its page, reloaded.
     if (location !== expected) return window.location.assign(location)
     const state = history.state as { page?: string; from?: string } | null
@@ -230,7 +231,7 @@ export function startFlow(form: HTMLFormElement): void {
     const page = (event.state as { page?: string } | null)?.page ?? definition.pages[0]?.id
     if (page && pathNow().path.pages.includes(page)) show(page, true)
     // A page the answers no longer lead to: the address says the page shown.
-    else history.replaceState({ page: current }, '', `/f/${formId}/p/${encodeURIComponent(current)}`)
+    else history.replaceState({ page: current }, '', `${base}/p/${encodeURIComponent(current)}`)
   })
   history.replaceState({ page: current }, '')
   // A question marked wrong is checked again as it is answered, so a fixed answer loses its mark:

@@ -408,8 +408,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a contact
-         * @description Needs scope `contacts:read`.
+         * Get a contact, with its responses
+         * @description The contact and the responses it gave through personal links (`/i/{token}`), newest first.
+         *
+         *     Needs scope `contacts:read`.
          */
         get: operations["getContact"];
         /**
@@ -1225,6 +1227,8 @@ export interface components {
                     /** @description Plain text; `{{form_title}}` is the only placeholder. */
                     message: string;
                 } | null;
+                /** @description Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false. */
+                anonymous: boolean;
                 thank_you: {
                     title: string | null;
                     message: string | null;
@@ -1433,6 +1437,27 @@ export interface components {
             created_at: string;
             /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
             updated_at: string;
+        };
+        /** @description A stored contact, with the responses linked to it. */
+        ContactDetail: {
+            id: string;
+            name: string;
+            /** @description The address as given, trimmed. */
+            email: string;
+            list_id: string;
+            /** @description The data object as JSON text (`"{}"` when none). */
+            data: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            updated_at: string;
+            /** @description The responses the contact gave through personal links (`/i/{token}`), newest first; none of a form whose `settings.anonymous` is true. */
+            responses: {
+                form_id: string;
+                response_id: string;
+                /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+                submitted_at: string;
+            }[];
         };
         /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
         ContactPage: {
@@ -1853,6 +1878,8 @@ export interface operations {
                             /** @description Plain text; `{{form_title}}` is the only placeholder. */
                             message: string;
                         } | null;
+                        /** @description Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false. */
+                        anonymous?: boolean;
                         thank_you?: {
                             title?: string | null;
                             message?: string | null;
@@ -2096,6 +2123,8 @@ export interface operations {
                             /** @description Plain text; `{{form_title}}` is the only placeholder. */
                             message: string;
                         } | null;
+                        /** @description Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false. */
+                        anonymous?: boolean;
                         thank_you?: {
                             title?: string | null;
                             message?: string | null;
@@ -3238,6 +3267,8 @@ export interface operations {
                                 /** @description Plain text; `{{form_title}}` is the only placeholder. */
                                 message: string;
                             } | null;
+                            /** @description Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false. */
+                            anonymous?: boolean;
                             thank_you?: {
                                 title?: string | null;
                                 message?: string | null;
@@ -3884,13 +3915,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A stored contact, as the bulk add returns it. */
+            /** @description A stored contact, with the responses linked to it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Contact"];
+                    "application/json": components["schemas"]["ContactDetail"];
                 };
             };
             /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */

@@ -15,6 +15,7 @@ import { responseSearch } from './014_response_search.js'
 import { drafts } from './015_drafts.js'
 import { funnel } from './016_funnel.js'
 import { mail } from './017_mail.js'
+import { draftRecipients } from './018_draft_recipients.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015_drafts': drafts,
   '016_funnel': funnel,
   '017_mail': mail,
+  '018_draft_recipients': draftRecipients,
 }

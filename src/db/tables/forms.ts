@@ -57,6 +57,11 @@ export interface DraftsTable {
   ended_at: number | null
   /** The response its completion stored. */
   response_id: string | null
+  /**
+   * The recipient whose personal link started it (docs/api.md#personal-links); null for a draft
+   * of /f, and once completed on an anonymous form.
+   */
+  recipient_id: string | null
 }
 
 export interface FormsTables {

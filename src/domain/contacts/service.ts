@@ -12,6 +12,7 @@ import {
 } from './contacts.js'
 import { renameContactList, replaceContact } from './edit.js'
 import { createContactList, deleteContactList, findContactList, listContactLists } from './lists.js'
+import { responsesOfContact } from './responses.js'
 import type { BulkRequest, ValidContact } from './validation.js'
 
 // Contact lists and their contacts, closed over the database (see forms/service.ts).
@@ -42,6 +43,11 @@ export function contactsService(database: Database, clock: Clock, metrics: Produ
       return plannedObjects(budget, page, plan, (ids) => loadContactsOfList(db, listId, ids))
     },
     find: (workspaceId: string, contactId: string) => findContact(db, workspaceId, contactId),
+    /** The contact with the responses it gave through personal links, newest first; undefined if none. */
+    async findWithResponses(workspaceId: string, contactId: string) {
+      const contact = await findContact(db, workspaceId, contactId)
+      return contact && { ...contact, responses: await responsesOfContact(db, contactId) }
+    },
     delete: (workspaceId: string, contactId: string) =>
       deleteContact(database, clock, workspaceId, contactId),
     /** The bulk add; undefined when the list is not in the workspace. */

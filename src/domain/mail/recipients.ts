@@ -195,16 +195,18 @@ export async function markRecipientOpened(trx: Db, clock: Clock, recipientId: st
 
 /**
  * The recipient's link gave a response (`responseId`; null for an anonymous form, so that nothing
- * links the two): `completed`, no more reminders, and their mails not sent yet are stopped.
+ * links the two): `completed`, no more reminders, and their mails not sent yet are stopped. False
+ * when it was completed already: the caller's transaction must then keep nothing (one response
+ * per link).
  */
 export async function markRecipientCompleted(
   trx: Db,
   clock: Clock,
   recipientId: string,
   responseId: string | null,
-): Promise<void> {
+): Promise<boolean> {
   const now = clock.nowMicros()
-  await trx
+  const completed = await trx
     .updateTable('invitation_recipients')
     .set((eb) => ({
       status: 'completed',
@@ -214,8 +216,11 @@ export async function markRecipientCompleted(
       next_reminder_at: null,
     }))
     .where('id', '=', recipientId)
-    .execute()
+    .where('completed_at', 'is', null)
+    .executeTakeFirst()
+  if (Number(completed.numUpdatedRows) !== 1) return false
   await stopUnsentMails(trx, { recipientId }, 'not sent: the recipient has completed the form')
+  return true
 }
 
 export const DAY_MICROS = 86_400_000_000

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Clock } from '../../clock.js'
 import type { Transaction } from '../../db/database.js'
 import type { IdPool } from '../../ids.js'
+import type { LinkContact } from '../mail/link-completion.js'
 import { type EventHeader, queueEvents } from './deliveries/queue.js'
 import type { DeliverySignal } from './signal.js'
 import { eventTypesOf, type WebhookRow } from './webhooks.js'
@@ -13,6 +14,11 @@ export interface FormResponseEvents {
   itemJsons: readonly string[]
   /** The ending each response reached through the form's flow, in the same order (null: none). */
   endings: readonly (string | null)[]
+  /**
+   * The contact each response is linked to (a personal link's, on a form that is not anonymous),
+   * in the same order; left out when none is, as for every response not from a personal link.
+   */
+  contacts?: readonly (LinkContact | null)[]
 }
 
 /**
@@ -41,7 +47,13 @@ export async function enqueueFormResponseEvents(
     'form_response',
     events.itemJsons.map(
       (itemJson, index) => (header: EventHeader) =>
-        formResponsePayload(header, events.formId, itemJson, events.endings[index] ?? null),
+        formResponsePayload(
+          header,
+          events.formId,
+          itemJson,
+          events.endings[index] ?? null,
+          events.contacts?.[index] ?? undefined,
+        ),
     ),
     { ids },
   )
@@ -49,14 +61,17 @@ export async function enqueueFormResponseEvents(
 
 /**
  * The body of a `form_response` event, byte for byte what JSON.stringify gives for
- * `{...header, form_response: {form_id, ...item, ending}}`, built from the item's stored text (an
- * object with at least its id) so that a submission serialises its response once, not twice.
+ * `{...header, form_response: {form_id, ...item, ending, contact?}}`, built from the item's stored
+ * text (an object with at least its id) so that a submission serialises its response once, not
+ * twice. `contact` only for a response linked to its contact (docs/webhooks.md#the-event).
  */
 export function formResponsePayload(
   header: object,
   formId: string,
   itemJson: string,
   ending: string | null,
+  contact?: LinkContact,
 ): string {
-  return `${JSON.stringify(header).slice(0, -1)},"form_response":{"form_id":${JSON.stringify(formId)},${itemJson.slice(1, -1)},"ending":${JSON.stringify(ending)}}}`
+  const linked = contact ? `,"contact":${JSON.stringify({ id: contact.id, email: contact.email })}` : ''
+  return `${JSON.stringify(header).slice(0, -1)},"form_response":{"form_id":${JSON.stringify(formId)},${itemJson.slice(1, -1)},"ending":${JSON.stringify(ending)}${linked}}}`
 }

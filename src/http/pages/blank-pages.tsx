@@ -11,8 +11,11 @@ import { renderPage } from '../../shared/pages/layout.js'
 // is the same for every visitor of one version of the form: rendered once per version, and
 // compressed once, at the levels the compression plugin uses for everything else.
 
-/** The page's policy: its own stylesheet and script only; forms post here or to the redirect. */
-export function pageSecurityPolicy(form?: FormView): string {
+/**
+ * The page's policy: its own stylesheet and script only; forms post here or to the redirect.
+ * `framed`: any site may frame it (the /f pages, for embedding); else none may.
+ */
+export function pageSecurityPolicy(form?: FormView, framed = true): string {
   // A post answers with a redirect to the thank-you's or an ending's address: allowed too.
   const redirects = [
     form && redirectLocation(form.settings.thank_you),
@@ -28,7 +31,7 @@ export function pageSecurityPolicy(form?: FormView): string {
     "connect-src 'self'",
     `form-action ${formAction}`,
     "base-uri 'none'",
-    'frame-ancestors *',
+    framed ? 'frame-ancestors *' : "frame-ancestors 'none'",
   ].join('; ')
 }
 

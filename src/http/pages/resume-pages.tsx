@@ -44,7 +44,14 @@ function ResumeMail({ action, value, error }: ResumeMailForm) {
   )
 }
 
-export function continueLaterPage(form: FormView, link: string, days: number, mail?: ResumeMailForm) {
+/** `back`: the form's page the respondent came from (`/f/{form_id}`, or a personal link). */
+export function continueLaterPage(
+  form: FormView,
+  link: string,
+  days: number,
+  mail?: ResumeMailForm,
+  back = `/f/${form.id}`,
+) {
   return (
     <Layout title={`Continue later: ${form.title}`}>
       <section class="card message" aria-labelledby="later-title">
@@ -59,7 +66,7 @@ export function continueLaterPage(form: FormView, link: string, days: number, ma
         <p class="prose">It works until you send your answers, or for {days} days without a change.</p>
         {mail && <ResumeMail {...mail} />}
         <p>
-          <a class="button secondary" href={`/f/${form.id}`}>
+          <a class="button secondary" href={back}>
             Back to the form
           </a>
         </p>

@@ -30,6 +30,11 @@ export interface FormSettings {
   notify: NotifySettings | null
   /** Mail the respondent a copy of their answers; null: none. */
   confirmation: ConfirmationSettings | null
+  /**
+   * Answers through personal links are not linked to their contacts (docs/api.md#personal-links):
+   * no hidden field is filled from the contact, and no record ties the response to it.
+   */
+  anonymous: boolean
 }
 
 export interface FormSettingsInput {
@@ -41,6 +46,7 @@ export interface FormSettingsInput {
   partial_responses?: boolean
   notify?: NotifySettings | null
   confirmation?: ConfirmationSettings | null
+  anonymous?: boolean
 }
 
 export const CLOSED_MESSAGE_MAX = 1000
@@ -58,6 +64,7 @@ export function defaultSettings(): FormSettings {
     partial_responses: false,
     notify: null,
     confirmation: null,
+    anonymous: false,
   }
 }
 
@@ -73,6 +80,7 @@ export function completeSettings(input: FormSettingsInput | undefined): FormSett
     partial_responses: input?.partial_responses ?? defaults.partial_responses,
     notify: input?.notify ?? null,
     confirmation: input?.confirmation ?? null,
+    anonymous: input?.anonymous ?? defaults.anonymous,
   }
 }
 
@@ -121,6 +129,14 @@ export function publicAcceptance(
   nowMicros: number,
 ): Acceptance {
   if (!settings.public) return 'not_public'
+  return closedBy(settings, responseCount, nowMicros) === undefined ? 'accepting' : 'closed'
+}
+
+/**
+ * Whether a form takes answers through a personal link now (docs/api.md#personal-links): public
+ * or not, until it closes.
+ */
+export function linkAcceptance(settings: FormSettings, responseCount: number, nowMicros: number): Acceptance {
   return closedBy(settings, responseCount, nowMicros) === undefined ? 'accepting' : 'closed'
 }
 

@@ -32,6 +32,8 @@ export interface FlowPageProps {
   values?: TypedValues
   errors?: PageErrors
   notice?: { heading: string; message: string }
+  /** Where its pages post (the script too): `/f/{form_id}`, unless a personal link's (`/i/{token}`). */
+  action?: string
 }
 
 /** What the page's script runs the flow engine on: the definition less its words and settings. */
@@ -47,7 +49,8 @@ function flowForScript(form: FormView): string {
 
 const hasRecall = (text: string | undefined) => text?.includes('{{') === true
 
-export function FlowPage({ form, page, state, answers, hidden, values, errors, notice }: FlowPageProps) {
+export function FlowPage(props: FlowPageProps) {
+  const { form, page, state, answers, hidden, values, errors, notice, action } = props
   const { path } = state
   const recallValues = recallValuesOf(path, answers, hidden)
   const words = (text: string) => recall(text, recallValues)
@@ -95,7 +98,7 @@ export function FlowPage({ form, page, state, answers, hidden, values, errors, n
       <Alerts notice={notice} errors={errors} />
       <form
         method="post"
-        action={`/f/${form.id}`}
+        action={action ?? `/f/${form.id}`}
         novalidate
         class="form"
         data-form-id={form.id}

@@ -13,6 +13,8 @@ export interface FormPageProps {
   errors?: PageErrors
   /** Why the answers shown were not sent (too many submissions): above the form, focused first. */
   notice?: { heading: string; message: string }
+  /** Where the form posts: its own page, `/f/{form_id}`, unless a personal link's (`/i/{token}`). */
+  action?: string
 }
 
 function ErrorSummary(props: { errors: PageErrors }) {
@@ -78,7 +80,7 @@ export function questionsForScript(questions: Question[]): string {
   )
 }
 
-export function FormPage({ form, hidden, values, errors, notice }: FormPageProps) {
+export function FormPage({ form, hidden, values, errors, notice, action }: FormPageProps) {
   const count = form.questions.length
   const required = form.questions.filter((question) => question.required).length
   const title = notice ? `${notice.heading}: ${form.title}` : errors ? `Error: ${form.title}` : form.title
@@ -94,7 +96,7 @@ export function FormPage({ form, hidden, values, errors, notice }: FormPageProps
       <Alerts notice={notice} errors={errors} />
       <form
         method="post"
-        action={`/f/${form.id}`}
+        action={action ?? `/f/${form.id}`}
         novalidate
         class="form"
         data-form-id={form.id}

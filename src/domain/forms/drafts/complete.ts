@@ -20,6 +20,8 @@ export const noDraft = () => new NoDraftError()
  * Submits the draft's answers on its path as a public submission (storeResponses, the path every
  * response is stored by) and ends the draft, in one transaction: of two completions at once one
  * finds it ended (404); refused (validation_failed, NotAcceptingError), the draft stays as it was.
+ * A draft started through a personal link is its link's one response (LinkUsedError once used);
+ * ended, it no longer names the recipient (the recipient names the response, unless anonymous).
  */
 export async function completeDraft(
   database: Database,
@@ -40,7 +42,7 @@ export async function completeDraft(
         .set({ ended_at: now, updated_at: now })
         .where('id', '=', draft.id)
         .where('ended_at', 'is', null)
-        .returning(['answers_json', 'hidden_json'])
+        .returning(['answers_json', 'hidden_json', 'recipient_id'])
         .executeTakeFirst()
       if (!ended) throw noDraft()
       const answers = draftAnswersOf(ended)
@@ -50,17 +52,19 @@ export async function completeDraft(
         formId,
         submissions: [{ answers: onPath, hidden: answers.hidden }],
       }
+      const through =
+        ended.recipient_id === null ? { public: true } : { link: { recipientId: ended.recipient_id } }
       const [outcome] =
         (await storeResponses(trx, clock, signal, batch, {
           ...options,
-          public: true,
+          ...through,
           completesDraft: draft.id,
         })) ?? []
       if (!outcome) throw notFound('form', formId)
       if ('refused' in outcome) throw outcome.refused
       await trx
         .updateTable('drafts')
-        .set({ response_id: outcome.stored.item.id })
+        .set({ response_id: outcome.stored.item.id, recipient_id: null })
         .where('id', '=', draft.id)
         .execute()
       return outcome.stored

@@ -158,6 +158,7 @@ function draftInserter(
   found: PublicForm,
   digest: string,
   draft: DraftAnswers,
+  recipientId: string | null,
 ): WriteRow {
   return (trx, lastPage) =>
     trx
@@ -174,6 +175,7 @@ function draftInserter(
         version: 0,
         ended_at: null,
         response_id: null,
+        recipient_id: recipientId,
       })
       .returningAll()
       .executeTakeFirst()
@@ -263,13 +265,7 @@ export function draftsService(
   const ids = new IdPool(() => clock.now())
   const definitions = definitionMemo()
 
-  const saved = (
-    found: PublicForm,
-    draft: DraftAnswers,
-    write: WriteRow,
-    placing: Placing,
-    funnel?: string | null,
-  ) => saveDraft({ database, clock, signal, ids }, found, draft, write, placing, funnel)
+  const writer: DraftWriter = { database, clock, signal, ids }
 
   // The drafts this process wrote last, as written, by token digest: a respondent's next page is
   // a change of the draft their previous page wrote, so it is not read again (findForChange). A
@@ -303,13 +299,19 @@ export function draftsService(
     /**
      * Starts a draft of a form that accepts answers. `placing.reached` is the page its respondent
      * is at, kept as its `last_page` (the hosted page says; else the last page of the path so far).
+     * `recipientId`: the personal link it is answered through, whose one response it becomes.
      */
-    async start(found: PublicForm, change: DraftChange, placing: Placing = {}): Promise<DraftState> {
+    async start(
+      found: PublicForm,
+      change: DraftChange,
+      placing: Placing = {},
+      recipientId: string | null = null,
+    ): Promise<DraftState> {
       checkedChange(found.form, change)
       const draft = mergeDraft({ answers: {}, hidden: {} }, change)
       const { token, digest } = newResumeToken()
-      const insert = draftInserter(ids.next('drf'), clock.nowMicros(), found, digest, draft)
-      const done = await saved(found, draft, insert, placing).catch(async (error: unknown) => {
+      const insert = draftInserter(ids.next('drf'), clock.nowMicros(), found, digest, draft, recipientId)
+      const done = await saveDraft(writer, found, draft, insert, placing).catch(async (error: unknown) => {
         // The form was deleted since it was read (its row is what the draft references).
         if (!(await formExists(db, found.form.id))) throw notFound('form', found.form.id)
         throw error
@@ -339,7 +341,7 @@ export function draftsService(
         const merged = mergeDraft(draftAnswersOf(current), change)
         const write = changeWriter(database, clock, current, merged)
         const placed = current === draft ? placing : { reached: placing.reached, keep: placing.keep }
-        const done = await saved(found, merged, write, placed, current.funnel_pages)
+        const done = await saveDraft(writer, found, merged, write, placed, current.funnel_pages)
         if (done) {
           if (placing.keep) recent.set(digest, done.row)
           return { resume_token: token, ...done.progress }

@@ -7,9 +7,15 @@ import type { FormsTable } from '../../../db/tables/forms.js'
 import { type IdPool, newId } from '../../../ids.js'
 import { buildResponseItem, type ResponseItem, type Submission } from '../../../shared/forms/answers.js'
 import type { FormDefinition } from '../../../shared/forms/definition.js'
-import { completeSettings, NotAcceptingError, publicAcceptance } from '../../../shared/forms/settings.js'
+import {
+  completeSettings,
+  linkAcceptance,
+  NotAcceptingError,
+  publicAcceptance,
+} from '../../../shared/forms/settings.js'
 import { type DomainError, validationFailed } from '../../errors.js'
 import { recordInsights } from '../../insights/store.js'
+import { completeRecipient, type LinkSubmission } from '../../mail/link-completion.js'
 import { mailsOnResponse, recordResponseMails } from '../../mail/notify/record.js'
 import type { MailSettings } from '../../mail/outbox.js'
 import { enqueueFormResponseEvents } from '../../webhooks/outbox.js'
@@ -74,6 +80,12 @@ export interface StoreOptions {
    * confirmation queues one per response (seed-demo's form asks for none, and stores without).
    */
   mail?: MailSettings
+  /**
+   * The (one) submission answers a personal link: the form need not be public, but closes_at and
+   * max_responses hold; its recipient is completed in the same transaction, and a recipient
+   * completed already refuses it (LinkUsedError, nothing kept).
+   */
+  link?: LinkSubmission
 }
 
 function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
@@ -144,7 +156,8 @@ export async function storeResponses(
     : (JSON.parse(form.definition) as FormDefinition)
   const firstSeq = Number(form.last_seq) - count + 1
   const firstAt = Number(form.last_submitted_at) - count + 1
-  const settings = options.public ? completeSettings(definition.settings) : undefined
+  const settings = options.public || options.link ? completeSettings(definition.settings) : undefined
+  const acceptance = options.link ? linkAcceptance : publicAcceptance
 
   const outcomes: SubmissionOutcome[] = []
   const stored: StoredResponse[] = []
@@ -152,9 +165,9 @@ export async function storeResponses(
     if (settings) {
       // Checked under the row lock, against the count before this one: concurrent public
       // submissions cannot overshoot max_responses (last_seq is the count), on any number of processes.
-      const acceptance = publicAcceptance(settings, firstSeq - 1 + stored.length, now)
-      if (acceptance !== 'accepting') {
-        outcomes.push({ refused: new NotAcceptingError(acceptance) })
+      const accepts = acceptance(settings, firstSeq - 1 + stored.length, now)
+      if (accepts !== 'accepting') {
+        outcomes.push({ refused: new NotAcceptingError(accepts) })
         continue
       }
     }
@@ -211,6 +224,9 @@ export async function storeResponses(
       trx,
     )
   }
+  // After the response's row, which the recipient's response_id references.
+  const contact =
+    options.link && settings && (await completeRecipient(trx, clock, options.link, stored, settings))
   await enqueueFormResponseEvents(
     trx,
     clock,
@@ -220,6 +236,7 @@ export async function storeResponses(
       formId,
       itemJsons: stored.map((response) => response.json),
       endings: stored.map((response) => response.ending),
+      ...(contact ? { contacts: [contact] } : {}),
     },
     options.ids,
   )

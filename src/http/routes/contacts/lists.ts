@@ -8,6 +8,7 @@ import { boundedMemoryNote, itemSerializer, sendPage } from '../../listings.js'
 import { PageQuery, pageResult } from '../../pagination.js'
 import { ref } from '../../schemas.js'
 import {
+  ContactDetailSchema,
   ContactListBody,
   ContactListPage,
   ContactListSchema,
@@ -141,14 +142,19 @@ export async function contactListRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags,
         operationId: 'getContact',
-        summary: 'Get a contact',
+        summary: 'Get a contact, with its responses',
+        description:
+          'The contact and the responses it gave through personal links (`/i/{token}`), newest first.',
         params: ContactParams,
-        response: { 200: ref(StoredContactSchema) },
+        response: { 200: ref(ContactDetailSchema) },
       },
     },
     async (request) => {
       refuseBulkPath(request.params.contact_id)
-      const contact = await app.ctx.contacts.find(workspaceOf(request), request.params.contact_id)
+      const contact = await app.ctx.contacts.findWithResponses(
+        workspaceOf(request),
+        request.params.contact_id,
+      )
       if (!contact) throw notFound('contact', request.params.contact_id)
       return contact
     },

@@ -43,6 +43,26 @@ export const StoredContactSchema = Type.Object(
   { $id: 'Contact', description: 'A stored contact, as the bulk add returns it.' },
 )
 
+export const ContactResponseSchema = Type.Object(
+  {
+    form_id: Type.String(),
+    response_id: Type.String(),
+    submitted_at: Timestamp,
+  },
+  { description: 'A response the contact gave through its personal link to a form.' },
+)
+
+export const ContactDetailSchema = Type.Object(
+  {
+    ...StoredContactSchema.properties,
+    responses: Type.Array(ContactResponseSchema, {
+      description:
+        'The responses the contact gave through personal links (`/i/{token}`), newest first; none of a form whose `settings.anonymous` is true.',
+    }),
+  },
+  { $id: 'ContactDetail', description: 'A stored contact, with the responses linked to it.' },
+)
+
 export const ContactInput = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: contactLimits.nameMax, default: '' })),

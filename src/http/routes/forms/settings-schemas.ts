@@ -34,13 +34,17 @@ const ThankYouFields = {
 const SettingsFields = {
   public: Type.Boolean({ description: 'Anyone with the link may answer (`/f/{form_id}`, `/v1/public`).' }),
   closes_at: nullable(
-    Type.String({ minLength: 1, maxLength: 64, description: 'No public answers from this instant on.' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'No public answers, nor any through personal links, from this instant on.',
+    }),
   ),
   max_responses: nullable(
     Type.Integer({
       minimum: 1,
       maximum: Number.MAX_SAFE_INTEGER,
-      description: 'No public answers past this count.',
+      description: 'No public answers, nor any through personal links, past this count.',
     }),
   ),
   closed_message: nullable(Type.String({ minLength: 1, maxLength: CLOSED_MESSAGE_MAX })),
@@ -86,6 +90,10 @@ const SettingsFields = {
       },
     ),
   ),
+  anonymous: Type.Boolean({
+    description:
+      'Answers through personal links (`/i/{token}`) are not linked to their contacts: no hidden field is filled from the contact, no `contact` in the webhook event, none in `GET /v1/contacts/{contact_id}`; only the recipient’s status changes. Default false.',
+  }),
 }
 
 export const SettingsBody = Type.Object(
@@ -97,6 +105,7 @@ export const SettingsBody = Type.Object(
     partial_responses: Type.Optional(SettingsFields.partial_responses),
     notify: Type.Optional(SettingsFields.notify),
     confirmation: Type.Optional(SettingsFields.confirmation),
+    anonymous: Type.Optional(SettingsFields.anonymous),
     thank_you: Type.Optional(
       Type.Object(
         {

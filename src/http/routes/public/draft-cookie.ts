@@ -3,6 +3,7 @@ import type { VNode } from 'preact'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
 import { resumeGonePage } from '../../pages/resume-pages.js'
+import type { AnswerPlace } from './place.js'
 
 // The cookie that names a respondent's draft on a hosted multi-page form
 // (docs/api.md#hosted-multi-page-forms), and the resume link that moves a draft to this browser.
@@ -26,25 +27,32 @@ export function draftTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The cookie naming a draft, for the form's pages only. Over https it may be sent inside a frame
- * of another site (SameSite=None, partitioned by that site), so an embedded form keeps its draft.
+ * The cookie naming a draft, for the pages of the place it is answered at only (`base`: the
+ * form's, or a personal link's). Over https it may be sent inside a frame of another site
+ * (SameSite=None, partitioned by that site), so an embedded form keeps its draft.
  */
-export function draftCookie(request: FastifyRequest, formId: string, token: string, maxAge: number): string {
+export function draftCookie(request: FastifyRequest, base: string, token: string, maxAge: number): string {
   const site = request.protocol === 'https' ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax'
-  return `${DRAFT_COOKIE}=${token}; Path=/f/${formId}; Max-Age=${maxAge}; HttpOnly; ${site}`
+  return `${DRAFT_COOKIE}=${token}; Path=${base}; Max-Age=${maxAge}; HttpOnly; ${site}`
 }
 
-/** GET /f/{form_id}/r/{token}: the draft opened on this browser, at the page it reached. */
+/** Whether a draft belongs where it is opened: a personal link's drafts there alone, others on /f. */
+export function draftBelongs(draft: { recipient_id: string | null }, place: AnswerPlace): boolean {
+  return (draft.recipient_id ?? undefined) === place.recipientId
+}
+
+/** GET {base}/r/{token}: the draft opened on this browser, at the page it reached. */
 export async function resumeDraft(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   sendPage: SendPage,
   found: PublicForm,
+  place: AnswerPlace,
   token: string,
 ): Promise<FastifyReply> {
   const draft = TOKEN.test(token) ? await app.ctx.drafts.find(token) : undefined
-  if (!draft || draft.form_id !== found.form.id) {
+  if (!draft || draft.form_id !== found.form.id || !draftBelongs(draft, place)) {
     await app.limitFailedAuthentication(request)
     return sendPage(reply, 404, resumeGonePage(), found.form)
   }
@@ -52,6 +60,6 @@ export async function resumeDraft(
   // someone else (to read what they then answer) opens nothing once they used it.
   const renewed = await app.ctx.drafts.renew(draft)
   if (renewed === undefined) return sendPage(reply, 404, resumeGonePage(), found.form)
-  reply.header('set-cookie', draftCookie(request, found.form.id, renewed, app.ctx.config.draftDays * 86_400))
-  return reply.redirect(`/f/${found.form.id}`, 303)
+  reply.header('set-cookie', draftCookie(request, place.base, renewed, app.ctx.config.draftDays * 86_400))
+  return reply.redirect(place.base, 303)
 }

@@ -87,7 +87,9 @@ export async function publicDraftRoutes(fastify: FastifyInstance): Promise<void>
   const draftOfToken = {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       const { resume_token: token } = request.params as { resume_token: string }
-      request.openDraft = await app.ctx.drafts.find(token)
+      const draft = await app.ctx.drafts.find(token)
+      // A personal link's draft is answered through its link alone (docs/api.md#personal-links).
+      request.openDraft = draft?.recipient_id === null ? draft : undefined
       if (request.openDraft) await limitPublicSubmission(app, request, reply, request.openDraft.form_id)
       // A token that names no open draft is a failed authentication: guesses are limited as
       // unknown API tokens are (CANVASS_AUTH_FAILURE_LIMIT per address).

@@ -10,7 +10,6 @@ import type { PublicForm } from '../../../domain/forms/public.js'
 import type { FieldError } from '../../../shared/field-error.js'
 import { flowPath } from '../../../shared/flow/path.js'
 import { type DraftAnswers, draftChangeErrors, mergeDraft } from '../../../shared/flow/progress.js'
-import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { hiddenFromQuery, pageErrors, type TypedValues, typedValues } from '../../../shared/pages/fields.js'
 import {
   ACTION_FIELD,
@@ -20,24 +19,33 @@ import {
   SHOWN_FIELD,
 } from '../../../shared/pages/flow-page.js'
 import { pageState, questionsAsShown, reachedPage, recallValuesOf } from '../../../shared/pages/flow-view.js'
-import { closedPage } from '../../../shared/pages/outcome-pages.js'
-import { errorPage, notFoundPage } from '../../pages/message-pages.js'
+import { errorPage } from '../../pages/message-pages.js'
 import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
-import { draftCookie, draftTokenOf, SCRIPT_HEADER } from './draft-cookie.js'
+import { draftBelongs, draftCookie, draftTokenOf, SCRIPT_HEADER } from './draft-cookie.js'
 import { pageChange, pageProblems, postedHidden, retryNotice } from './page-post.js'
+import type { AnswerPlace } from './place.js'
+import { refusalPage } from './refusals.js'
 import { resumeMailAction } from './resume-mail.js'
 
 // Hosted forms of several pages (docs/api.md#hosted-multi-page-forms). Each page posts to
-// /f/{form_id} with its answers; they are merged into the respondent's draft (section 11), named
-// by a resume token in an HttpOnly cookie scoped to the form's pages, and the answer is a 303 to
-// the next page on the path. The last page completes the draft. Which page may be opened, what it
-// shows and what it requires are the flow engine's (src/shared/pages/flow-view.ts), as in the
-// page's script.
+// /f/{form_id} (or the personal link it was opened at, /i/{token}: its place) with its answers;
+// they are merged into the respondent's draft (section 11), named by a resume token in an HttpOnly
+// cookie scoped to the place's pages, and the answer is a 303 to the next page on the path. The
+// last page completes the draft. Which page may be opened, what it shows and what it requires are
+// the flow engine's (src/shared/pages/flow-view.ts), as in the page's script.
 
 type SendPage = (reply: FastifyReply, status: number, page: VNode, form?: FormView) => FastifyReply
 
 /** Thrown by a post answering from a draft as kept, before an answer that writes nothing. */
 class ReadAgain extends Error {}
+
+/** What a page's post carries, and where it was sent. */
+interface Posted {
+  place: AnswerPlace
+  fields: URLSearchParams
+  thanks: (ending: string | null) => string
+  retryAfter: number | undefined
+}
 
 const asText = (hidden: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(Object.entries(hidden).map(([name, value]) => [name, String(value)]))
@@ -47,13 +55,14 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
   const maxAge = config.draftDays * 86_400
 
   /**
-   * The draft of this form the request's cookie names: open, or ended (its answers sent). A token
-   * that names no draft at all is a failed authentication, as a guessed resume link is. A draft
-   * read `toChange` may be as this process last wrote it (`kept`, drafts.findForChange).
+   * The draft of this form and place the request's cookie names: open, or ended (its answers
+   * sent). A token that names no draft at all is a failed authentication, as a guessed resume link
+   * is. A draft read `toChange` may be as this process last wrote it (`kept`, drafts.findForChange).
    */
   async function draftOf(
     request: FastifyRequest,
     formId: string,
+    place: AnswerPlace,
     toChange = false,
   ): Promise<{ open?: OpenDraft; ended?: DraftRow; kept?: boolean }> {
     const token = draftTokenOf(request)
@@ -62,10 +71,11 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       ? await drafts.findForChange(token)
       : { draft: await drafts.find(token), kept: false }
     const open = found?.draft
-    if (open) return open.form_id === formId ? { open, kept: found.kept } : {}
+    if (open) return open.form_id === formId && draftBelongs(open, place) ? { open, kept: found.kept } : {}
     const any = await drafts.findAny(token)
     if (!any) await app.limitFailedAuthentication(request)
-    return any?.form_id === formId ? { ended: any } : {}
+    // An ended draft no longer names its link (complete.ts); a link completed answers 410 first.
+    return any?.form_id === formId && place.recipientId === undefined ? { ended: any } : {}
   }
 
   /**
@@ -95,17 +105,18 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     return pageErrors({ ...form, questions }, errors, values)
   }
 
-  /** Renders page `pageId` of the draft's answers. */
+  /** Renders page `pageId` of the draft's answers, posting to its place. */
   function render(
     reply: FastifyReply,
     status: number,
     form: FormView,
+    place: AnswerPlace,
     draft: DraftAnswers,
     pageId: string,
     extra: Pick<FlowPageProps, 'values' | 'errors' | 'notice'> = {},
   ): FastifyReply {
     const state = pageState(form, draft.answers, draft.hidden, pageId)
-    if (!state) return reply.redirect(`/f/${form.id}`, 303)
+    if (!state) return reply.redirect(place.base, 303)
     const page = (
       <FlowPage
         form={form}
@@ -113,6 +124,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
         state={state}
         answers={draft.answers}
         hidden={asText(draft.hidden)}
+        action={place.base}
         {...extra}
       />
     )
@@ -127,6 +139,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     request: FastifyRequest,
     reply: FastifyReply,
     found: PublicForm,
+    place: AnswerPlace,
     draft: OpenDraft | undefined,
     change: Partial<DraftAnswers>,
     { reached, path }: Required<Pick<Placing, 'reached' | 'path'>>,
@@ -138,8 +151,8 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       await drafts.update(found, token, draft, change, placing)
       return token
     }
-    const started = await drafts.start(found, change, placing)
-    reply.header('set-cookie', draftCookie(request, found.form.id, started.resume_token, maxAge))
+    const started = await drafts.start(found, change, placing, place.recipientId ?? null)
+    reply.header('set-cookie', draftCookie(request, place.base, started.resume_token, maxAge))
     return started.resume_token
   }
 
@@ -153,21 +166,27 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
      * A page of the form (`pageId`, else the one the draft reached): the draft's answers filled
      * in; a page past what the answers allow goes to the one they reached.
      */
-    async show(request: FastifyRequest, reply: FastifyReply, found: PublicForm, pageId?: string) {
+    async show(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      found: PublicForm,
+      place: AnswerPlace,
+      pageId?: string,
+    ) {
       const { form } = found
-      const { open: draft } = await draftOf(request, form.id)
+      const { open: draft } = await draftOf(request, form.id, place)
       if (!draft && draftTokenOf(request) !== undefined)
-        reply.header('set-cookie', draftCookie(request, form.id, '', 0))
+        reply.header('set-cookie', draftCookie(request, place.base, '', 0))
       const kept = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
       const query = Object.fromEntries(hiddenFromQuery(form, request.query as Record<string, unknown>))
-      const answers = { answers: kept.answers, hidden: { ...kept.hidden, ...query } }
+      const answers = { answers: kept.answers, hidden: { ...kept.hidden, ...query, ...place.hidden } }
       const path = flowPath(form, answers.answers, answers.hidden)
       const reached = reachedPage(path, form, draft?.last_page ?? null)
-      if (pageId === undefined) return render(reply, 200, form, answers, reached)
+      if (pageId === undefined) return render(reply, 200, form, place, answers, reached)
       const allowed = path.pages.indexOf(pageId)
       if (allowed < 0 || allowed > path.pages.indexOf(reached))
-        return reply.redirect(`/f/${form.id}/p/${encodeURIComponent(reached)}`, 303)
-      return render(reply, 200, form, answers, pageId)
+        return reply.redirect(`${place.base}/p/${encodeURIComponent(reached)}`, 303)
+      return render(reply, 200, form, place, answers, pageId)
     },
 
     /**
@@ -181,11 +200,13 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       request: FastifyRequest,
       reply: FastifyReply,
       found: PublicForm,
+      place: AnswerPlace,
       fields: URLSearchParams,
       thanks: (ending: string | null) => string,
       retryAfter: number | undefined,
     ) {
-      const page = (recent: boolean) => postPage(request, reply, found, fields, thanks, retryAfter, recent)
+      const posted = { place, fields, thanks, retryAfter }
+      const page = (recent: boolean) => postPage(request, reply, found, posted, recent)
       return page(true).catch((error: unknown) => {
         if (!(error instanceof NoDraftError || error instanceof ReadAgain)) throw error
         return page(false)
@@ -198,18 +219,17 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     request: FastifyRequest,
     reply: FastifyReply,
     found: PublicForm,
-    fields: URLSearchParams,
-    thanks: (ending: string | null) => string,
-    retryAfter: number | undefined,
+    { place, fields, thanks, retryAfter }: Posted,
     recent: boolean,
   ) {
     const { form } = found
+    const { base } = place
     // Over https the cookie goes with posts from other sites too (SameSite=None, for embedding):
     // a post from another origin may not change a draft. The form's own page, framed or not,
     // posts from this origin.
     if (draftTokenOf(request) !== undefined && !sameOrigin(request))
       return sendPage(reply, 403, errorPage(403), form)
-    const { open: draft, ended, kept } = await draftOf(request, form.id, recent)
+    const { open: draft, ended, kept } = await draftOf(request, form.id, place, recent)
     /** Before an answer that writes nothing: a draft as kept is read again first (see post). */
     const unwritten = () => {
       if (kept) throw new ReadAgain()
@@ -221,24 +241,24 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       return go(request, reply, thanks(flowPath(form, kept.answers, kept.hidden).ending))
     }
     // A draft starts on the first page: a later page without one is a page of a draft gone.
-    if (!draft && pageId !== form.pages[0]?.id) return go(request, reply, `/f/${form.id}`)
+    if (!draft && pageId !== form.pages[0]?.id) return go(request, reply, base)
     const before = draft ? draftAnswersOf(draft) : { answers: {}, hidden: {} }
     const values = typedValues(fields)
-    const hiddenChange = postedHidden(form, fields)
+    const hiddenChange = { ...postedHidden(form, fields), ...place.hidden }
     const seen = { answers: before.answers, hidden: { ...before.hidden, ...hiddenChange } }
     const answers = pageChange(form, pageId, fields)
     const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null))
     const typeErrors = draftChangeErrors(form, { answers: given })
     if (retryAfter !== undefined) {
       unwritten()
-      return render(reply, 429, form, seen, pageId, { values, notice: retryNotice(retryAfter) })
+      return render(reply, 429, form, place, seen, pageId, { values, notice: retryNotice(retryAfter) })
     }
     const action = fields.get(ACTION_FIELD) ?? 'next'
     /** The page again when the draft refuses the change (over its size): what was typed kept. */
     const refused = (error: unknown, merged: DraftAnswers) => {
       if (!(error instanceof DomainError && error.kind === 'validation_failed')) throw error
       unwritten()
-      return render(reply, 422, form, merged, pageId, {
+      return render(reply, 422, form, place, merged, pageId, {
         values,
         errors: errorsOf(form, merged, error.errors ?? [], values),
       })
@@ -254,23 +274,25 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       const state = pageState(form, merged.answers, merged.hidden, pageId)
       if (!state) {
         unwritten()
-        return go(request, reply, `/f/${form.id}`)
+        return go(request, reply, base)
       }
       const goTo = action === 'back' ? state.previous : undefined
       let token: string
       try {
         const reached = draft?.last_page ?? pageId
-        token = await save(request, reply, found, draft, change, { reached, path: state.path })
+        token = await save(request, reply, found, place, draft, change, { reached, path: state.path })
       } catch (error) {
         return refused(error, merged)
       }
       if (action === 'later') {
-        const link = `${config.publicUrl ?? `${request.protocol}://${request.host}`}/f/${form.id}/r/${token}`
-        // With mail configured, the respondent may have the link mailed (resume-mail.tsx).
-        const mail = config.smtpUrl === undefined ? undefined : { action: resumeMailAction(form.id, token) }
-        return sendPage(reply, 200, continueLaterPage(form, link, config.draftDays, mail), form)
+        const link = `${config.publicUrl ?? `${request.protocol}://${request.host}`}${base}/r/${token}`
+        // With mail configured, the respondent may have the link mailed (resume-mail.tsx); one who
+        // came by a personal link has that link in their mail already.
+        const mailed = config.smtpUrl !== undefined && base === `/f/${form.id}`
+        const mail = mailed ? { action: resumeMailAction(form.id, token) } : undefined
+        return sendPage(reply, 200, continueLaterPage(form, link, config.draftDays, mail, base), form)
       }
-      return go(request, reply, goTo ? `/f/${form.id}/p/${encodeURIComponent(goTo)}` : `/f/${form.id}`)
+      return go(request, reply, goTo ? `${base}/p/${encodeURIComponent(goTo)}` : base)
     }
     const change = { answers, hidden: hiddenChange }
     const merged = mergeDraft(before, change)
@@ -279,13 +301,13 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     const state = pageState(form, merged.answers, merged.hidden, pageId)
     if (!state) {
       unwritten()
-      return go(request, reply, `/f/${form.id}`)
+      return go(request, reply, base)
     }
     const { appeared, missing } = pageProblems(state, merged, fields.get(SHOWN_FIELD))
     const errors = [...typeErrors, ...missing]
     if (errors.length > 0) {
       unwritten()
-      return render(reply, 422, form, merged, pageId, {
+      return render(reply, 422, form, place, merged, pageId, {
         values,
         errors: errorsOf(form, merged, errors, values),
       })
@@ -294,25 +316,26 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     if (next !== null) {
       try {
         const reached = furthest(state.path.pages, draft?.last_page ?? null, next)
-        await save(request, reply, found, draft, change, { reached, path: state.path })
+        await save(request, reply, found, place, draft, change, { reached, path: state.path })
       } catch (error) {
         return refused(error, merged)
       }
-      return go(request, reply, `/f/${form.id}/p/${encodeURIComponent(next)}`)
+      return go(request, reply, `${base}/p/${encodeURIComponent(next)}`)
     }
     let token: string
     try {
-      token = await save(request, reply, found, draft, change, { reached: pageId, path: state.path })
+      token = await save(request, reply, found, place, draft, change, { reached: pageId, path: state.path })
     } catch (error) {
       return refused(error, merged)
     }
-    return complete(reply, found, token, pageId, values, thanks)
+    return complete(reply, found, place, token, pageId, values, thanks)
   }
 
   /** The last page's post, its answers saved in the draft of `token`: the draft completed as a response. */
   async function complete(
     reply: FastifyReply,
     found: PublicForm,
+    place: AnswerPlace,
     token: string,
     pageId: string,
     values: TypedValues,
@@ -325,11 +348,8 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     try {
       await drafts.complete(found, saved)
     } catch (error) {
-      if (error instanceof NotAcceptingError) {
-        return error.reason === 'closed'
-          ? sendPage(reply, 410, closedPage(form), form)
-          : sendPage(reply, 404, notFoundPage())
-      }
+      const refusal = refusalPage(error, form)
+      if (refusal) return sendPage(reply, refusal.status, refusal.page, form)
       if (!(error instanceof DomainError && error.kind === 'validation_failed')) {
         if (error instanceof DomainError && error.kind === 'not_found')
           return sendPage(reply, 404, resumeGonePage(), form)
@@ -341,7 +361,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       const at =
         form.pages.find((page) => first !== undefined && page.questions.includes(first))?.id ?? pageId
       const shown = at === pageId ? values : typedValues(new URLSearchParams())
-      return render(reply, 422, form, held, at, {
+      return render(reply, 422, form, place, held, at, {
         values: shown,
         errors: errorsOf(form, held, errors, shown),
       })

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { VNode } from 'preact'
 import { Type } from 'typebox'
 import { DomainError } from '../../../domain/errors.js'
@@ -8,14 +8,8 @@ import { draftAnswersOf } from '../../../domain/forms/drafts/store.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
 import { flowPath } from '../../../shared/flow/path.js'
-import { NotAcceptingError, redirectLocation } from '../../../shared/forms/settings.js'
-import {
-  HONEYPOT_FIELD,
-  hiddenFromQuery,
-  pageErrors,
-  submissionFromFields,
-  typedValues,
-} from '../../../shared/pages/fields.js'
+import type { Submission } from '../../../shared/forms/answers.js'
+import { HONEYPOT_FIELD, hiddenFromQuery } from '../../../shared/pages/fields.js'
 import { isPaged } from '../../../shared/pages/flow-view.js'
 import { FormPage } from '../../../shared/pages/form-page.js'
 import { renderPage } from '../../../shared/pages/layout.js'
@@ -24,17 +18,14 @@ import { ApiError, apiErrorOf } from '../../errors.js'
 import { discardRest } from '../../oversized.js'
 import { pageSecurityPolicy } from '../../pages/blank-pages.js'
 import { parseFormBody } from '../../pages/form-body.js'
-import {
-  errorPage,
-  notFoundPage,
-  rateLimitedFormPage,
-  rateLimitedPage,
-  type SubmittedFields,
-} from '../../pages/message-pages.js'
+import { errorPage, notFoundPage, rateLimitedFormPage, rateLimitedPage } from '../../pages/message-pages.js'
 import { FormParams } from '../../schemas.js'
 import { PUBLIC_BODY_LIMIT } from './common.js'
 import { draftTokenOf, resumeDraft } from './draft-cookie.js'
 import { flowPages } from './flow-pages.js'
+import { postOnePage, submittedFields, thanksLocation } from './one-page.js'
+import { personalLinkRoutes } from './personal-links.js'
+import { formPlace } from './place.js'
 import { resumeMailRoute } from './resume-mail.js'
 
 // docs/api.md#hosted-form-pages: the hosted form pages, their stylesheet and script, and the embed loader. Plain
@@ -55,11 +46,18 @@ const staticPaths: Record<StaticName, string> = {
   'embed.js': '../../../../static/embed.js',
 }
 
-function sendPage(reply: FastifyReply, status: number, page: VNode | string, form?: FormView): FastifyReply {
-  reply.removeHeader('x-frame-options')
+/** Sends a page. `framed`: any site may frame it (the /f pages); else none may (personal links). */
+function sendPage(
+  reply: FastifyReply,
+  status: number,
+  page: VNode | string,
+  form?: FormView,
+  framed = true,
+): FastifyReply {
+  if (framed) reply.removeHeader('x-frame-options')
   return reply
     .code(status)
-    .header('content-security-policy', pageSecurityPolicy(form))
+    .header('content-security-policy', pageSecurityPolicy(form, framed))
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(typeof page === 'string' ? page : renderPage(page))
@@ -73,24 +71,6 @@ function statusOf(error: FastifyError | DomainError): number {
   if (error instanceof ApiError) return error.statusCode
   if (error instanceof DomainError) return apiErrorOf(error).statusCode
   return error.statusCode ?? 500
-}
-
-/** The answers and hidden fields of a form post, as the page shows them again. */
-function submittedFields(fields: URLSearchParams): SubmittedFields {
-  const values = typedValues(fields)
-  const hidden = new Map(
-    [...values]
-      .filter(([name]) => name.startsWith('hidden:'))
-      .map(([name, list]) => [name.slice('hidden:'.length), list[0] ?? ''] as const),
-  )
-  return { values, hidden }
-}
-
-/** Where a respondent goes once their answers are stored: the ending's page or redirect, else the form's. */
-function thanksLocation(form: FormView, ending: string | null): string {
-  const chosen = ending === null ? undefined : form.endings.find((candidate) => candidate.id === ending)
-  if (chosen) return chosen.redirect_url ?? `/f/${form.id}/thanks?ending=${encodeURIComponent(chosen.id)}`
-  return redirectLocation(form.settings.thank_you) ?? `/f/${form.id}/thanks`
 }
 
 function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): FastifyReply | undefined {
@@ -130,10 +110,14 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     // As for the API: the client reads the 413 rather than a reset (src/http/oversized.ts).
     if (status === 413) await discardRest(request.raw)
     const retryAfter = overLimit.get(request)
-    if (retryAfter !== undefined && status < 500) return sendPage(reply, 429, rateLimitedPage(retryAfter))
+    // A personal link's pages may not be framed (personal-links.tsx).
+    const framed = !request.url.startsWith('/i/')
+    if (retryAfter !== undefined && status < 500)
+      return sendPage(reply, 429, rateLimitedPage(retryAfter), undefined, framed)
     // A malformed form id names no form.
-    if (error.validation && error.validationContext === 'params') return sendPage(reply, 404, notFoundPage())
-    return sendPage(reply, status >= 400 && status < 600 ? status : 500, errorPage(status))
+    if (error.validation && error.validationContext === 'params')
+      return sendPage(reply, 404, notFoundPage(), undefined, framed)
+    return sendPage(reply, status >= 400 && status < 600 ? status : 500, errorPage(status), undefined, framed)
   })
 
   const params = { params: FormParams, hide: true }
@@ -156,7 +140,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       const closed = closedOrMissing(reply, found)
       if (closed || !found) return closed
       if (!isPaged(found.form)) return reply.redirect(`/f/${found.form.id}`, 303)
-      return flow.show(request, reply, found, request.params.page_id)
+      return flow.show(request, reply, found, formPlace(found.form.id), request.params.page_id)
     },
   )
 
@@ -167,7 +151,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       const found = await forms.find(request.params.form_id)
       const closed = closedOrMissing(reply, found)
       if (closed || !found) return closed
-      return resumeDraft(app, request, reply, sendPage, found, request.params.token)
+      return resumeDraft(app, request, reply, sendPage, found, formPlace(found.form.id), request.params.token)
     },
   )
 
@@ -175,7 +159,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     const found = await forms.find(request.params.form_id)
     const closed = closedOrMissing(reply, found)
     if (closed || !found) return closed
-    if (isPaged(found.form)) return flow.show(request, reply, found)
+    if (isPaged(found.form)) return flow.show(request, reply, found, formPlace(found.form.id))
     const hidden = hiddenFromQuery(found.form, request.query as Record<string, unknown>)
     if (hidden.size > 0)
       return sendPage(reply, 200, <FormPage form={found.form} hidden={hidden} />, found.form)
@@ -202,20 +186,15 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       const { form_id: formId } = request.params
       const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
       const found = request.submittedForm
+      const place = formPlace(formId)
       const retryAfter = overLimit.get(request)
       if (found?.acceptance === 'accepting' && isPaged(found.form)) {
         if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
           forms.refused('honeypot')
-          return reply.redirect(thanksLocation(found.form, null), 303)
+          return reply.redirect(thanksLocation(found.form, null, place), 303)
         }
-        return flow.post(
-          request,
-          reply,
-          found,
-          fields,
-          (ending) => thanksLocation(found.form, ending),
-          retryAfter,
-        )
+        const thanks = (ending: string | null) => thanksLocation(found.form, ending, place)
+        return flow.post(request, reply, found, place, fields, thanks, retryAfter)
       }
       // Only a form that accepts answers is counted, so one over the limit is found.
       if (retryAfter !== undefined && found) {
@@ -231,53 +210,33 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
         forms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
         return closed
       }
-      // Decided before storing: nothing after the response is stored may fail.
-      const thanks = redirectLocation(found.form.settings.thank_you) ?? `/f/${formId}/thanks`
-      const submission = submissionFromFields(found.form, typedValues(fields))
-      // A filled trap is a bot: it is told it succeeded, and nothing is stored.
-      if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
-        forms.refused('honeypot')
-        return reply.redirect(thanks, 303)
-      }
-      const values = typedValues(fields)
-      try {
-        const stored = await forms.submit(found.workspaceId, formId, submission)
-        if (!stored) return sendPage(reply, 404, notFoundPage())
-      } catch (error) {
-        if (error instanceof NotAcceptingError) {
-          return error.reason === 'closed'
-            ? sendPage(reply, 410, closedPage(found.form), found.form)
-            : sendPage(reply, 404, notFoundPage())
-        }
-        if (error instanceof DomainError && error.kind === 'validation_failed' && error.errors) {
-          const { hidden } = submittedFields(fields)
-          const errors = pageErrors(found.form, error.errors, values)
-          const page = <FormPage form={found.form} hidden={hidden} values={values} errors={errors} />
-          return sendPage(reply, 422, page, found.form)
-        }
-        throw error
-      }
-      const { ending } = flowPath(found.form, submission.answers, submission.hidden ?? {})
-      return reply.redirect(ending === null ? thanks : thanksLocation(found.form, ending), 303)
+      const submit = (submission: Submission) => forms.submit(found.workspaceId, formId, submission)
+      return postOnePage(reply, sendPage, found, place, fields, submit, () => forms.refused('honeypot'))
     },
   )
+
+  /** The page once answered: the draft just completed on this browser recalled in its words. */
+  async function showThanks(request: FastifyRequest, reply: FastifyReply, form: FormView, framed = true) {
+    // The draft just completed on this browser: its ending, and the answers its words recall.
+    const token = draftTokenOf(request)
+    const draft = token === undefined ? undefined : await app.ctx.drafts.findAny(token)
+    const recalled = draft?.form_id === form.id && draft.ended_at !== null ? draftAnswersOf(draft) : undefined
+    const path = recalled && flowPath(form, recalled.answers, recalled.hidden)
+    const asked = (request.query as Record<string, unknown>)['ending']
+    const ending = path ? path.ending : typeof asked === 'string' ? asked : null
+    const values = path &&
+      recalled && { answers: recalled.answers, hidden: recalled.hidden, variables: path.variables }
+    return sendPage(reply, 200, thanksPage(form, ending, values), form, framed)
+  }
 
   app.get('/f/:form_id/thanks', { config: { public: true }, schema: params }, async (request, reply) => {
     const found = await forms.find(request.params.form_id)
     // The last respondent before max_responses closes the form still sees their thanks.
     if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
-    // The draft just completed on this browser: its ending, and the answers its words recall.
-    const token = draftTokenOf(request)
-    const draft = token === undefined ? undefined : await app.ctx.drafts.findAny(token)
-    const recalled =
-      draft?.form_id === found.form.id && draft.ended_at !== null ? draftAnswersOf(draft) : undefined
-    const path = recalled && flowPath(found.form, recalled.answers, recalled.hidden)
-    const asked = (request.query as Record<string, unknown>)['ending']
-    const ending = path ? path.ending : typeof asked === 'string' ? asked : null
-    const values = path &&
-      recalled && { answers: recalled.answers, hidden: recalled.hidden, variables: path.variables }
-    return sendPage(reply, 200, thanksPage(found.form, ending, values), found.form)
+    return showThanks(request, reply, found.form)
   })
+
+  personalLinkRoutes(app, { sendPage, overLimit, showThanks })
 
   for (const [name, type] of Object.entries(staticFiles) as [StaticName, string][]) {
     const url = name === 'embed.js' ? '/embed.js' : `/static/${name}`
