@@ -205,25 +205,7 @@ export async function storeResponses(
   if (largest > Number(form.max_item_bytes)) {
     await trx.updateTable('forms').set({ max_item_bytes: largest }).where('id', '=', formId).execute()
   }
-  const indexed = stored.map((response, index) => ({ response, index }))
-  for (const rows of insertChunks(indexed, ({ response }) => response.json.length)) {
-    const values = rows.map(
-      ({ response, index }) =>
-        sql`(${response.item.id}, ${formId}, ${firstSeq + index}, ${firstAt + index}, ${response.json})`,
-    )
-    await sql`insert into responses (id, form_id, seq, submitted_at, item_json) values ${sql.join(values)}`.execute(
-      trx,
-    )
-  }
-  const searchable = stored
-    .map((response) => ({ id: response.item.id, text: searchTextOf(response.item) }))
-    .filter((row) => row.text !== '')
-  for (const rows of insertChunks(searchable, (row) => row.text.length)) {
-    const values = rows.map((row) => sql`(${row.id}, ${formId}, ${row.text})`)
-    await sql`insert into response_search (response_id, form_id, search_text) values ${sql.join(values)}`.execute(
-      trx,
-    )
-  }
+  await insertResponseRows(trx, formId, stored, firstSeq, firstAt)
   // After the response's row, which the recipient's response_id references.
   const contact =
     options.link && settings && (await completeRecipient(trx, clock, options.link, stored, settings))
@@ -248,6 +230,35 @@ export async function storeResponses(
     await recordResponseMails(trx, clock, signal, options.mail, forMail, options.ids)
   }
   return outcomes
+}
+
+/** The stored responses' rows, at their positions and times, and their search text. */
+async function insertResponseRows(
+  trx: Transaction,
+  formId: string,
+  stored: readonly StoredResponse[],
+  firstSeq: number,
+  firstAt: number,
+): Promise<void> {
+  const indexed = stored.map((response, index) => ({ response, index }))
+  for (const rows of insertChunks(indexed, ({ response }) => response.json.length)) {
+    const values = rows.map(
+      ({ response, index }) =>
+        sql`(${response.item.id}, ${formId}, ${firstSeq + index}, ${firstAt + index}, ${response.json})`,
+    )
+    await sql`insert into responses (id, form_id, seq, submitted_at, item_json) values ${sql.join(values)}`.execute(
+      trx,
+    )
+  }
+  const searchable = stored
+    .map((response) => ({ id: response.item.id, text: searchTextOf(response.item) }))
+    .filter((row) => row.text !== '')
+  for (const rows of insertChunks(searchable, (row) => row.text.length)) {
+    const values = rows.map((row) => sql`(${row.id}, ${formId}, ${row.text})`)
+    await sql`insert into response_search (response_id, form_id, search_text) values ${sql.join(values)}`.execute(
+      trx,
+    )
+  }
 }
 
 /** storeResponses in a transaction of its own, which keeps nothing when every submission is refused. */
