@@ -16,6 +16,8 @@ import {
 } from './domain/forms/service.js'
 import { type LiveFeed, liveFeed } from './domain/insights/live.js'
 import { type InsightsService, insightsService } from './domain/insights/service.js'
+import type { MailComposer } from './domain/mail/outbox.js'
+import { type MailService, mailService } from './domain/mail/service.js'
 import { type SessionsService, sessionsService } from './domain/sessions.js'
 import {
   type DeliveriesService,
@@ -54,6 +56,10 @@ export interface AppContext {
   readonly contacts: ContactsService
   readonly webhooks: WebhooksService
   readonly deliveries: DeliveriesService
+  /** The mail outbox as the API reads it (GET /v1/mail). */
+  readonly mail: MailService
+  /** Composes mails queued without a body (invitations, reminders), for the worker and GET /v1/mail/{id}. */
+  readonly mailComposer: MailComposer | undefined
   /** The dashboard's sign-in sessions. */
   readonly sessions: SessionsService
   readonly insights: InsightsService
@@ -69,6 +75,8 @@ export interface ContextOptions {
   resolver?: Resolver
   /** Tests move time forward (test/support/clock.ts); a process uses its one clock, processClock. */
   clock?: Clock
+  /** Composes mails queued without a body (invitations, reminders) when they are sent or shown. */
+  mailComposer?: MailComposer
 }
 
 /** Opens and migrates the database and builds the services. */
@@ -93,7 +101,11 @@ export function contextOf(
   config: Config,
   database: Database,
   logger: Logger,
-  { resolver = systemResolver, clock = processClock }: Pick<ContextOptions, 'resolver' | 'clock'> = {},
+  {
+    resolver = systemResolver,
+    clock = processClock,
+    mailComposer,
+  }: Pick<ContextOptions, 'resolver' | 'clock' | 'mailComposer'> = {},
 ): AppContext {
   const deliverySignal = new DeliverySignal()
   const productMetrics = createProductMetrics()
@@ -115,6 +127,8 @@ export function contextOf(
     contacts: contactsService(database, clock, productMetrics),
     webhooks: webhooksService(database, clock, config, resolver),
     deliveries: deliveriesService(database, clock, deliverySignal),
+    mail: mailService(database, mailComposer),
+    mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
     insights: insightsService(database),
     live,

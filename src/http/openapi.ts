@@ -21,6 +21,7 @@ import {
   ResponseItemSchema,
   ResponsePage,
 } from './routes/forms/schemas.js'
+import { MailDetailSchema, MailPage, MailSchema } from './routes/mail/schemas.js'
 import { DeliveryPage, DeliverySchema, WebhookSchema } from './routes/webhooks/schemas.js'
 
 // The OpenAPI 3.1 document is generated from the route schemas. Every /v1 route gets the
@@ -115,6 +116,9 @@ const components: TSchema[] = [
   DeliveryPage,
   TextAnswerSchema,
   TextAnswerPage,
+  MailSchema,
+  MailPage,
+  MailDetailSchema,
 ]
 
 const tags = [
@@ -126,6 +130,7 @@ const tags = [
   { name: 'responses', description: 'Submitting, listing, exporting and deleting the responses of a form.' },
   { name: 'contacts', description: 'Contact lists and the people on them, added in bulk.' },
   { name: 'webhooks', description: 'Signed deliveries of new responses, with their delivery log.' },
+  { name: 'mail', description: 'The outbox: every mail Canvass sends or holds, with its attempts.' },
   {
     name: 'operations',
     description: 'Liveness, readiness, metrics and this reference: no token needed.',

@@ -32,9 +32,24 @@ export interface TestContext {
   otherToken: string
   otherWorkspaceId: string
   tokenWithScopes(scopes: Scope[]): Promise<string>
-  /** A delivery worker on this database that hears the app's signal; stopped by close() at the latest. */
+  /**
+   * A delivery worker on this database that hears the app's signal (and sends mail with the
+   * context's composer); stopped by close() at the latest.
+   */
   startWorker(
-    options?: Partial<Pick<WorkerOptions, 'concurrency' | 'perWebhook' | 'pollMs' | 'pruneEveryMs'>>,
+    options?: Partial<
+      Pick<
+        WorkerOptions,
+        | 'concurrency'
+        | 'perWebhook'
+        | 'pollMs'
+        | 'pruneEveryMs'
+        | 'mailComposer'
+        | 'smtpConnections'
+        | 'smtpTimeoutMs'
+        | 'duties'
+      >
+    >,
   ): DeliveryWorker
   /** app.inject with `Authorization: Bearer <token>` unless `token: null`. */
   request(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>
@@ -110,6 +125,7 @@ export async function createTestContext(
         metrics: appContext.deliveryMetrics,
         resolver: appContext.resolver,
         clock,
+        mailComposer: appContext.mailComposer,
         ...options,
       })
       workers.push(worker)

@@ -4,6 +4,7 @@ import { contactRoutes } from './contacts/index.js'
 import { dashboardRoutes } from './dashboard.js'
 import { entryRoutes } from './entry.js'
 import { formRoutes } from './forms/index.js'
+import { mailRoutes } from './mail/index.js'
 import { publicRoutes } from './public/index.js'
 import { sessionRoutes } from './session.js'
 import { systemRoutes } from './system.js'
@@ -13,7 +14,7 @@ import { webhookRoutes } from './webhooks/index.js'
 // authentication and the token's rate (forCallers); the others answer anyone.
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes)
-  await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes))
+  await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes, mailRoutes))
   await app.register(publicRoutes)
   await app.register(forCallers(sessionRoutes))
   await app.register(dashboardRoutes)

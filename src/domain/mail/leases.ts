@@ -1,0 +1,234 @@
+import { type RawBuilder, sql } from 'kysely'
+import type { Clock } from '../../clock.js'
+import type { Database, Db, Transaction } from '../../db/database.js'
+import type { MailStatus, MailsTable, RecipientStatus } from '../../db/tables/mail.js'
+
+// The worker's side of the mail outbox, as leases.ts of webhook deliveries is for theirs: workers
+// claim due mails with a lease and record an attempt's outcome only while they still hold it; an
+// expired lease (a crashed worker) makes the mail due again. Every attempt is a row of
+// mail_attempts; a mail of an invitation's recipient updates the recipient with it.
+
+// A literal, not a parameter: only then can SQLite use the partial index of due mails (mails_due).
+const isQueued = sql<boolean>`status = 'queued'`
+
+export interface ClaimedMail {
+  mail: MailsTable
+  /** The lease this worker holds; results are written only while it still holds it. */
+  lease: number
+}
+
+/** One attempt's outcome: accepted (`sent`), to be tried again (`retry`), or refused for good. */
+export type MailResult = 'sent' | 'retry' | 'failed' | 'bounced'
+
+export interface MailAttempt {
+  result: MailResult
+  /** When the attempt started (microseconds). */
+  attemptedAt: number
+  durationMs: number
+  /** The SMTP reply code that ended it; null when the connection failed or nothing was sent. */
+  replyCode: number | null
+  /** One line; null when accepted. */
+  error: string | null
+}
+
+/** Leases up to `limit` due mails for `leaseMicros`, oldest due first (one database claim, as for deliveries). */
+export async function claimDueMails(
+  database: Database,
+  clock: Clock,
+  limit: number,
+  leaseMicros: number,
+): Promise<ClaimedMail[]> {
+  const now = clock.nowMicros()
+  const lease = now + leaseMicros
+  const isFree = sql`(lease_expires_at is null or lease_expires_at <= ${now})`
+  const claimDue = async (db: Db, skipClaimed: RawBuilder<unknown>) => {
+    const { rows: due } = await sql<{ id: string }>`
+      select id from mails
+      where ${isQueued} and next_attempt_at <= ${now} and ${isFree}
+      order by next_attempt_at asc limit ${limit}
+      ${skipClaimed}`.execute(db)
+    if (due.length === 0) return []
+    const { rows } = await sql<MailsTable>`
+      update mails set lease_expires_at = ${lease}
+      where id in (${sql.join(due.map((row) => row.id))}) and ${isQueued} and ${isFree}
+      returning *`.execute(db)
+    return rows
+  }
+  const mails = await database.claim(claimDue)
+  return mails.map((mail) => ({ mail, lease }))
+}
+
+/** Voids every lease of a queued mail: for a process that alone sends, those left at its start are a crashed run's. */
+export async function releaseAllMailLeases(db: Db): Promise<void> {
+  await db
+    .updateTable('mails')
+    .set({ lease_expires_at: null })
+    .where(isQueued)
+    .where('lease_expires_at', 'is not', null)
+    .execute()
+}
+
+/** Gives claimed mails back, due again at `dueAt` (over the send rate: the next minute). */
+export async function deferMails(db: Db, claims: readonly ClaimedMail[], dueAt: number): Promise<void> {
+  for (const { mail, lease } of claims) {
+    await db
+      .updateTable('mails')
+      .set({ lease_expires_at: null, next_attempt_at: dueAt })
+      .where('id', '=', mail.id)
+      .where('lease_expires_at', '=', lease)
+      .execute()
+  }
+}
+
+// What a recipient's status becomes when one of its mails is sent, fails or bounces: a recipient
+// who has opened, completed or unsubscribed stays so.
+const recipientStatus = (status: RecipientStatus) =>
+  sql<RecipientStatus>`case when status in ('opened', 'completed', 'unsubscribed') then status else ${status} end`
+
+async function updateRecipient(trx: Transaction, mail: MailsTable, status: RecipientStatus, now: number) {
+  if (mail.recipient_id === null) return
+  await trx
+    .updateTable('invitation_recipients')
+    .set(
+      status === 'sent'
+        ? { status: recipientStatus(status), last_mail_at: now }
+        : { status: recipientStatus(status) },
+    )
+    .where('id', '=', mail.recipient_id)
+    .execute()
+}
+
+async function insertAttempt(trx: Transaction, mailId: string, number: number, attempt: MailAttempt) {
+  await trx
+    .insertInto('mail_attempts')
+    .values({
+      mail_id: mailId,
+      number,
+      attempted_at: attempt.attemptedAt,
+      duration_ms: attempt.durationMs,
+      reply_code: attempt.replyCode,
+      error: attempt.error,
+    })
+    .execute()
+}
+
+/**
+ * Records accepted mails, many in one transaction (a commit costs about as much as the statements,
+ * as for webhook successes). 'lost' where the lease ran out and another worker took the mail.
+ */
+export async function recordMailsSent(
+  database: Database,
+  clock: Clock,
+  sent: readonly { claim: ClaimedMail; attempt: MailAttempt }[],
+): Promise<('sent' | 'lost')[]> {
+  return database.transaction(async (trx) => {
+    const results: ('sent' | 'lost')[] = []
+    for (const { claim, attempt } of sent) {
+      const now = clock.nowMicros()
+      const number = Number(claim.mail.attempts) + 1
+      const updated = await trx
+        .updateTable('mails')
+        .set({
+          status: 'sent',
+          attempts: number,
+          last_error: null,
+          next_attempt_at: null,
+          lease_expires_at: null,
+          sent_at: now,
+        })
+        .where('id', '=', claim.mail.id)
+        .where('lease_expires_at', '=', claim.lease)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 0) {
+        results.push('lost')
+        continue
+      }
+      await insertAttempt(trx, claim.mail.id, number, attempt)
+      await updateRecipient(trx, claim.mail, 'sent', now)
+      results.push('sent')
+    }
+    return results
+  })
+}
+
+/**
+ * Records an attempt that was not accepted: retried after the schedule's next delay (+-20 %
+ * jitter) while the schedule lasts, else failed; failed or bounced at once when the server
+ * refused the mail for good. Returns what the mail became ('queued' while retried).
+ */
+export async function recordMailFailure(
+  database: Database,
+  clock: Clock,
+  claim: ClaimedMail,
+  attempt: MailAttempt,
+  schedule: readonly number[],
+): Promise<MailStatus | 'lost'> {
+  const now = clock.nowMicros()
+  const number = Number(claim.mail.attempts) + 1
+  const delaySeconds = attempt.result === 'retry' ? schedule[number - 1] : undefined
+  const status: MailStatus =
+    delaySeconds !== undefined ? 'queued' : attempt.result === 'bounced' ? 'bounced' : 'failed'
+  const nextAttemptAt =
+    delaySeconds === undefined
+      ? null
+      : now + Math.round(delaySeconds * (0.8 + Math.random() * 0.4) * 1_000_000)
+  return database.transaction(async (trx) => {
+    const updated = await trx
+      .updateTable('mails')
+      .set({
+        status,
+        attempts: number,
+        last_error: attempt.error,
+        next_attempt_at: nextAttemptAt,
+        lease_expires_at: null,
+      })
+      .where('id', '=', claim.mail.id)
+      .where('lease_expires_at', '=', claim.lease)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return 'lost'
+    await insertAttempt(trx, claim.mail.id, number, attempt)
+    if (status !== 'queued') await updateRecipient(trx, claim.mail, status, now)
+    return status
+  })
+}
+
+/** Fails a mail that cannot be sent at all (nothing to compose, no public URL): no attempt is made. */
+export async function refuseMail(
+  database: Database,
+  clock: Clock,
+  claim: ClaimedMail,
+  reason: string,
+): Promise<'failed' | 'lost'> {
+  return database.transaction(async (trx) => {
+    const updated = await trx
+      .updateTable('mails')
+      .set({ status: 'failed', last_error: reason, next_attempt_at: null, lease_expires_at: null })
+      .where('id', '=', claim.mail.id)
+      .where('lease_expires_at', '=', claim.lease)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return 'lost'
+    await updateRecipient(trx, claim.mail, 'failed', clock.nowMicros())
+    return 'failed'
+  })
+}
+
+/**
+ * Deletes up to `limit` finished mails (sent, failed, bounced) created before `before` (µs), their
+ * attempts with them (cascade); held and queued mails stay. Says how many went.
+ */
+export async function pruneFinishedMails(db: Db, before: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('mails')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mails')
+        .select('id')
+        // Literals, so the partial index of finished mails (mails_finished) applies.
+        .where(sql<boolean>`status in ('sent', 'failed', 'bounced')`)
+        .where('created_at', '<', before)
+        .orderBy('created_at', 'asc')
+        .limit(limit),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
