@@ -2,7 +2,22 @@ import { randomBytes, randomFillSync } from 'node:crypto'
 
 // Opaque, URL-safe identifiers with 128 random bits behind a short type prefix
 // (docs/api.md#identifiers: at most 64 characters, not guessable).
-export type IdPrefix = 'ws' | 'tok' | 'ses' | 'frm' | 'q' | 'rsp' | 'cl' | 'ct' | 'wh' | 'evt' | 'dlv' | 'drf' | 'ml' | 'inv' | 'rcp'
+export type IdPrefix =
+  | 'ws'
+  | 'tok'
+  | 'ses'
+  | 'frm'
+  | 'q'
+  | 'rsp'
+  | 'cl'
+  | 'ct'
+  | 'wh'
+  | 'evt'
+  | 'dlv'
+  | 'drf'
+  | 'ml'
+  | 'inv'
+  | 'rcp'
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBytes(16).toString('base64url')}`

@@ -46,6 +46,9 @@ interface ReadyMail {
   outgoing: OutgoingMail
 }
 
+// One bare address, `local@domain`: nothing a mail client could read as a name, a list or a group.
+const oneAddress = /^[^\s@<>()[\]",;:\\]{1,64}@[^\s@<>()[\]",;:\\]{1,253}$/
+
 // A lease outlives one attempt (its bound) with room to write the result.
 const LEASE_MARGIN_MS = 5000
 
@@ -102,6 +105,7 @@ export class MailChannel implements Channel<ClaimedMail, ReadyMail, MailAttempt>
     const { mail } = claimed
     const problem = mailLinkProblem(config)
     if (problem) return this.#refuse(claimed, problem)
+    if (!oneAddress.test(mail.to_address)) return this.#refuse(claimed, 'its To is not one valid address')
     let body: MailBody | string
     try {
       body = await this.#bodyOf(claimed)

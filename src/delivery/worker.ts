@@ -14,7 +14,7 @@ import type { AnyChannel } from './channel.js'
 import { MailChannel } from './mail-channel.js'
 import type { DeliveryMetrics } from './metrics.js'
 import { Wakeup } from './pacing.js'
-import { defaultSmtpTimeouts } from './smtp.js'
+import { defaultSmtpTimeouts, type SmtpTimeouts } from './smtp.js'
 import { WebhookChannel } from './webhook-channel.js'
 
 // The delivery worker: one loop that delivers through each of its channels (channel.ts), webhook
@@ -52,8 +52,8 @@ export interface WorkerOptions {
   mailComposer?: MailComposer
   /** SMTP connections at once (default 5). */
   smtpConnections?: number
-  /** Ends an SMTP connect, greeting or any later wait after this long (default 10 s, 10 s, 60 s). */
-  smtpTimeoutMs?: number
+  /** How long an SMTP connect, greeting or later reply may take (default 10 s, 10 s, 60 s). */
+  smtpTimeouts?: Partial<SmtpTimeouts>
   /** Periodic work run once a poll round, each on its own (src/domain/duties.ts). */
   duties?: Duty[]
 }
@@ -147,7 +147,6 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
 }
 
 function mailChannel(smtpUrl: string, options: WorkerOptions): MailChannel {
-  const timeout = options.smtpTimeoutMs
   return new MailChannel(smtpUrl, {
     config: options.config,
     database: options.database,
@@ -155,10 +154,7 @@ function mailChannel(smtpUrl: string, options: WorkerOptions): MailChannel {
     logger: options.logger,
     composer: options.mailComposer,
     connections: options.smtpConnections ?? 5,
-    timeouts:
-      timeout === undefined
-        ? defaultSmtpTimeouts
-        : { connectMs: timeout, greetingMs: timeout, socketMs: timeout },
+    timeouts: { ...defaultSmtpTimeouts, ...options.smtpTimeouts },
   })
 }
 

@@ -46,7 +46,7 @@ export interface TestContext {
         | 'pruneEveryMs'
         | 'mailComposer'
         | 'smtpConnections'
-        | 'smtpTimeoutMs'
+        | 'smtpTimeouts'
         | 'duties'
       >
     >,
