@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Clock } from '../../clock.js'
 import type { Database, Db, Transaction } from '../../db/database.js'
+import { insertChunks } from '../../db/insert-limits.js'
 import type { MailStatus, MailsTable, RecipientStatus } from '../../db/tables/mail.js'
 
 // The worker's side of the mail outbox, as leases.ts of webhook deliveries is for theirs: workers
@@ -98,18 +99,22 @@ async function updateRecipient(trx: Transaction, mail: MailsTable, status: Recip
     .execute()
 }
 
-async function insertAttempt(trx: Transaction, mailId: string, number: number, attempt: MailAttempt) {
-  await trx
-    .insertInto('mail_attempts')
-    .values({
-      mail_id: mailId,
-      number,
-      attempted_at: attempt.attemptedAt,
-      duration_ms: attempt.durationMs,
-      reply_code: attempt.replyCode,
-      error: attempt.error,
-    })
-    .execute()
+/** Writes attempts, each numbered after the attempt count it brought its mail to. */
+async function insertAttempts(
+  trx: Transaction,
+  attempts: readonly { mailId: string; number: number; attempt: MailAttempt }[],
+) {
+  const rows = attempts.map(({ mailId, number, attempt }) => ({
+    mail_id: mailId,
+    number,
+    attempted_at: attempt.attemptedAt,
+    duration_ms: attempt.durationMs,
+    reply_code: attempt.replyCode,
+    error: attempt.error,
+  }))
+  for (const chunk of insertChunks(rows, (row) => row.error?.length ?? 0)) {
+    await trx.insertInto('mail_attempts').values(chunk).execute()
+  }
 }
 
 /**
@@ -123,6 +128,7 @@ export async function recordMailsSent(
 ): Promise<('sent' | 'lost')[]> {
   return database.transaction(async (trx) => {
     const results: ('sent' | 'lost')[] = []
+    const log: { mailId: string; number: number; attempt: MailAttempt }[] = []
     for (const { claim, attempt } of sent) {
       const now = clock.nowMicros()
       const number = Number(claim.mail.attempts) + 1
@@ -143,10 +149,11 @@ export async function recordMailsSent(
         results.push('lost')
         continue
       }
-      await insertAttempt(trx, claim.mail.id, number, attempt)
+      log.push({ mailId: claim.mail.id, number, attempt })
       await updateRecipient(trx, claim.mail, 'sent', now)
       results.push('sent')
     }
+    await insertAttempts(trx, log)
     return results
   })
 }
@@ -186,7 +193,7 @@ export async function recordMailFailure(
       .where('lease_expires_at', '=', claim.lease)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return 'lost'
-    await insertAttempt(trx, claim.mail.id, number, attempt)
+    await insertAttempts(trx, [{ mailId: claim.mail.id, number, attempt }])
     if (status !== 'queued') await updateRecipient(trx, claim.mail, status, now)
     return status
   })
