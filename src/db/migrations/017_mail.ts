@@ -84,59 +84,7 @@ export const mail: Migration = {
       .where(sql.ref('next_reminder_at'), 'is not', null)
       .execute()
 
-    await db.schema
-      .createTable('mails')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('workspace_id', 'text', (c) => c.notNull())
-      .addColumn('form_id', 'text', (c) => c.references('forms.id').onDelete('cascade'))
-      .addColumn('invitation_id', 'text', (c) => c.references('invitations.id').onDelete('cascade'))
-      .addColumn('recipient_id', 'text', (c) => c.references('invitation_recipients.id').onDelete('cascade'))
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('to_address', 'text', (c) => c.notNull())
-      .addColumn('subject', 'text', (c) => c.notNull())
-      .addColumn('body_json', 'text')
-      .addColumn('message_id', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull())
-      .addColumn('last_error', 'text')
-      .addColumn('next_attempt_at', 'bigint')
-      .addColumn('lease_expires_at', 'bigint')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('sent_at', 'bigint')
-      .execute()
-    // The outbox of a workspace, newest first.
-    await db.schema
-      .createIndex('mails_workspace_created')
-      .on('mails')
-      .columns(['workspace_id', 'created_at', 'id'])
-      .execute()
-    await db.schema.createIndex('mails_recipient').on('mails').column('recipient_id').execute()
-    await db.schema.createIndex('mails_invitation').on('mails').column('invitation_id').execute()
-    // Due mails: only queued rows carry a next_attempt_at, so this index stays small.
-    await db.schema
-      .createIndex('mails_due')
-      .on('mails')
-      .column('next_attempt_at')
-      .where(sql.ref('status'), '=', 'queued')
-      .execute()
-    // Finished mails by age, for the worker's retention (CANVASS_DELIVERY_RETENTION_DAYS).
-    await db.schema
-      .createIndex('mails_finished')
-      .on('mails')
-      .column('created_at')
-      .where(sql<boolean>`status in ('sent', 'failed', 'bounced')`)
-      .execute()
-
-    await db.schema
-      .createTable('mail_attempts')
-      .addColumn('mail_id', 'text', (c) => c.notNull().references('mails.id').onDelete('cascade'))
-      .addColumn('number', 'integer', (c) => c.notNull())
-      .addColumn('attempted_at', 'bigint', (c) => c.notNull())
-      .addColumn('duration_ms', 'integer', (c) => c.notNull())
-      .addColumn('reply_code', 'integer')
-      .addColumn('error', 'text')
-      .addPrimaryKeyConstraint('mail_attempts_pk', ['mail_id', 'number'])
-      .execute()
+    await createOutbox(db)
 
     await db.schema
       .createTable('unsubscribes')
@@ -161,4 +109,61 @@ export const mail: Migration = {
       .addColumn('due_at', 'bigint', (c) => c.notNull())
       .execute()
   },
+}
+
+/** The outbox: mails and their attempts. */
+async function createOutbox(db: Parameters<Migration['up']>[0]): Promise<void> {
+  await db.schema
+    .createTable('mails')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('workspace_id', 'text', (c) => c.notNull())
+    .addColumn('form_id', 'text', (c) => c.references('forms.id').onDelete('cascade'))
+    .addColumn('invitation_id', 'text', (c) => c.references('invitations.id').onDelete('cascade'))
+    .addColumn('recipient_id', 'text', (c) => c.references('invitation_recipients.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('to_address', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('body_json', 'text')
+    .addColumn('message_id', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('attempts', 'integer', (c) => c.notNull())
+    .addColumn('last_error', 'text')
+    .addColumn('next_attempt_at', 'bigint')
+    .addColumn('lease_expires_at', 'bigint')
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('sent_at', 'bigint')
+    .execute()
+  // The outbox of a workspace, newest first.
+  await db.schema
+    .createIndex('mails_workspace_created')
+    .on('mails')
+    .columns(['workspace_id', 'created_at', 'id'])
+    .execute()
+  await db.schema.createIndex('mails_recipient').on('mails').column('recipient_id').execute()
+  await db.schema.createIndex('mails_invitation').on('mails').column('invitation_id').execute()
+  // Due mails: only queued rows carry a next_attempt_at, so this index stays small.
+  await db.schema
+    .createIndex('mails_due')
+    .on('mails')
+    .column('next_attempt_at')
+    .where(sql.ref('status'), '=', 'queued')
+    .execute()
+  // Finished mails by age, for the worker's retention (CANVASS_DELIVERY_RETENTION_DAYS).
+  await db.schema
+    .createIndex('mails_finished')
+    .on('mails')
+    .column('created_at')
+    .where(sql<boolean>`status in ('sent', 'failed', 'bounced')`)
+    .execute()
+
+  await db.schema
+    .createTable('mail_attempts')
+    .addColumn('mail_id', 'text', (c) => c.notNull().references('mails.id').onDelete('cascade'))
+    .addColumn('number', 'integer', (c) => c.notNull())
+    .addColumn('attempted_at', 'bigint', (c) => c.notNull())
+    .addColumn('duration_ms', 'integer', (c) => c.notNull())
+    .addColumn('reply_code', 'integer')
+    .addColumn('error', 'text')
+    .addPrimaryKeyConstraint('mail_attempts_pk', ['mail_id', 'number'])
+    .execute()
 }
