@@ -93,7 +93,7 @@ export const mailSend: Scenario = {
   floor: 'a bare nodemailer loop to the same SMTP server, same run',
   async run(context) {
     const count = context.quick ? 1000 : 3000
-    const rounds = context.quick ? 1 : 2
+    const rounds = context.quick ? 2 : 4
     const timeoutMs = context.quick ? 60_000 : 180_000
     const database = await context.freshDatabase('mail')
     const sink = await startSink()
@@ -112,18 +112,29 @@ export const mailSend: Scenario = {
     let duplicates = 0
     let failed = 0
     try {
-      for (let round = 0; round < rounds; round++) {
+      const viaCanvass = async (round: number) => {
         sink.reset()
         await queueBenchMails(database, sink.url, round, count)
         const sent = await sink.waitFor(count, timeoutMs)
         if (sent.unique < count) throw new Error(`Canvass sent ${sent.unique} of ${count} mails in time`)
         canvassRates.push(rateOf(sent))
         duplicates += sent.duplicates
-
+      }
+      const viaNodemailer = async () => {
         sink.reset()
         const result = await floor.call({ url: sink.url, connections: CONNECTIONS, count })
         failed += result.failed
         floorRates.push(rateOf(await sink.report()))
+      }
+      // A B, then B A: neither side always runs first.
+      for (let round = 0; round < rounds; round++) {
+        if (round % 2 === 0) {
+          await viaCanvass(round)
+          await viaNodemailer()
+        } else {
+          await viaNodemailer()
+          await viaCanvass(round)
+        }
         context.log(
           `  round ${round + 1}: Canvass ${canvassRates.at(-1)?.toFixed(0)} mails/s, nodemailer ${floorRates.at(-1)?.toFixed(0)} mails/s`,
         )

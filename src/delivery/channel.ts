@@ -14,6 +14,11 @@ export interface Channel<Job, Ready, Outcome> {
   readonly concurrency: number
   /** Claims are made once this many of its slots are free (or nothing is in flight). */
   readonly claimBatch: number
+  /**
+   * A job's slot is free once its far end has answered, not once its outcome is recorded: for a
+   * channel whose recording waits (batched) while its far end could take the next job.
+   */
+  readonly releasesSlotWhenAnswered?: boolean
   /** Voids every lease of its jobs: where this process alone delivers, those left are a crashed run's. */
   voidLeases(): Promise<void>
   /** Step 1: leases up to `free` due jobs. */

@@ -19,10 +19,13 @@ export interface SmtpTimeouts {
 
 export const defaultSmtpTimeouts: SmtpTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 60_000 }
 
-/** The longest one attempt can take, waiting for one other mail on its connection first. */
-export function attemptBoundMs(timeouts: SmtpTimeouts): number {
+/**
+ * The longest an attempt can take when it may wait for `ahead` other mails on its connection
+ * first (the pool's queue holds what its connections cannot take yet).
+ */
+export function attemptBoundMs(timeouts: SmtpTimeouts, ahead: number): number {
   // Connect, greeting, then EHLO, STARTTLS, EHLO, AUTH, MAIL FROM, RCPT TO, DATA, the message.
-  return 2 * (timeouts.connectMs + timeouts.greetingMs + 8 * timeouts.socketMs)
+  return (ahead + 1) * (timeouts.connectMs + timeouts.greetingMs + 8 * timeouts.socketMs)
 }
 
 export interface OutgoingMail {

@@ -69,7 +69,10 @@ const DAY_MICROS = 24 * 3600 * 1_000_000
 /** A channel with what the worker has under way through it. */
 interface Lane {
   readonly channel: AnyChannel
+  /** Every job under way, until recorded (a stop waits for them). */
   readonly inFlight: Set<Promise<void>>
+  /** Jobs holding one of the channel's slots (all of inFlight, unless its slots are freed at the answer). */
+  busy: number
   /** Claim before the next poll: something was queued, room came free, or the last claim came full. */
   wanted: boolean
   nextPollAt: number
@@ -108,7 +111,13 @@ export function runDeliveryWorker(options: WorkerOptions): DeliveryWorker {
     nextDutiesAt: 0,
     stopping: false,
   }
-  const lane = (channel: AnyChannel): Lane => ({ channel, inFlight: new Set(), wanted: true, nextPollAt: 0 })
+  const lane = (channel: AnyChannel): Lane => ({
+    channel,
+    inFlight: new Set(),
+    busy: 0,
+    wanted: true,
+    nextPollAt: 0,
+  })
   const webhookChannel = new WebhookChannel({
     config,
     database,
@@ -209,7 +218,7 @@ async function claim(ctx: WorkerContext, lane: Lane, free: number): Promise<unkn
 }
 
 /** Slots for attempts not taken by those in flight. */
-const freeSlots = (lane: Lane): number => lane.channel.concurrency - lane.inFlight.size
+const freeSlots = (lane: Lane): number => lane.channel.concurrency - lane.busy
 
 /** Starts jobs that need no claim (handed over) while there are slots and the channel lets them start. */
 function startReady(ctx: WorkerContext, lane: Lane): void {
@@ -224,23 +233,33 @@ function startReady(ctx: WorkerContext, lane: Lane): void {
 
 /**
  * Runs one claimed job's attempt in the background. The channel hears when the far end has
- * answered (its shares count what the receiver sees), before the outcome is recorded; the
- * lane's slots count the whole attempt.
+ * answered (its shares count what the receiver sees), before the outcome is recorded. The job
+ * holds one of the lane's slots until it is recorded, or, for a channel that says so (mail: the
+ * SMTP pool then always has the next mail ready), until it is answered.
  */
 function start(ctx: WorkerContext, lane: Lane, job: unknown): void {
   const { channel } = lane
   channel.started?.(job)
+  lane.busy++
+  let holding = true
+  const release = () => {
+    if (!holding) return
+    holding = false
+    lane.busy--
+  }
   let answering = true
   const answered = () => {
     if (!answering) return
     answering = false
     channel.answered?.(job)
+    if (channel.releasesSlotWhenAnswered) release()
     schedule(ctx, lane, job)
   }
   const running = attempt(lane, job, answered)
     .catch((error: unknown) => ctx.logger.error({ err: error }, `${channel.name}: an attempt failed to run`))
     .finally(() => {
       lane.inFlight.delete(running)
+      release()
       answered()
       schedule(ctx, lane, job)
     })
@@ -266,7 +285,7 @@ function schedule(ctx: WorkerContext, lane: Lane, job: unknown): void {
   const { channel } = lane
   const free = freeSlots(lane)
   if (
-    lane.inFlight.size === 0 ||
+    lane.busy === 0 ||
     (free >= channel.claimBatch && (channel.room?.(job) ?? free) >= channel.claimBatch)
   ) {
     lane.wanted = true
