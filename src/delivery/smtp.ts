@@ -17,7 +17,7 @@ export interface SmtpTimeouts {
   socketMs: number
 }
 
-export const defaultSmtpTimeouts: SmtpTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 60_000 }
+export const defaultSmtpTimeouts: SmtpTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 30_000 }
 
 /**
  * The longest an attempt can take when it may wait for `ahead` other mails on its connection

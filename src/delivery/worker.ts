@@ -52,7 +52,7 @@ export interface WorkerOptions {
   mailComposer?: MailComposer
   /** SMTP connections at once (default 5). */
   smtpConnections?: number
-  /** How long an SMTP connect, greeting or later reply may take (default 10 s, 10 s, 60 s). */
+  /** How long an SMTP connect, greeting or later reply may take (default 10 s, 10 s, 30 s). */
   smtpTimeouts?: Partial<SmtpTimeouts>
   /** Periodic work run once a poll round, each on its own (src/domain/duties.ts). */
   duties?: Duty[]
