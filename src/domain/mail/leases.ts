@@ -159,7 +159,7 @@ export async function recordMailsSent(
       await sql`
         update invitation_recipients set status = ${recipientStatus('sent')}, last_mail_at = r.at,
           next_reminder_at = case when invitation_recipients.next_reminder_at is null then null
-            else r.at + ${DAY_MICROS} * (select i.reminder_every_days from invitations i
+            else r.at + ${sql.lit(DAY_MICROS)} * (select i.reminder_every_days from invitations i
               where i.id = invitation_recipients.invitation_id) end
         from ${jsonRecords(trx, JSON.stringify(recipients), { id: 'text', at: 'bigint' })}
         where invitation_recipients.id = r.id`.execute(trx)
