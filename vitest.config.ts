@@ -46,6 +46,7 @@ export const slowTests = [
   // soak, crash loops, fuzzing
   'test/reliability/load.test.ts',
   'test/reliability/crash.test.ts',
+  'test/mail/crash.test.ts',
   'test/reliability/hostile.test.ts',
   'test/reliability/memory.test.ts',
   'test/reliability/insights-memory.test.ts',

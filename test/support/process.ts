@@ -86,12 +86,14 @@ export async function startServe(
   args: string[] = [],
 ): Promise<CanvassProcess & { baseUrl: string; stop(): Promise<void> }> {
   const server = spawnCanvass(['serve', ...args], { PORT: '0', HOST: '127.0.0.1', ...env })
-  const [, baseUrl] = await server
-    .waitFor(/^Canvass is running: dashboard (http:\/\/127\.0\.0\.1:\d+)\/app, API /m)
-    .catch(async (error: unknown) => {
-      await kill(server) // a server that never listened must not outlive the failed test
-      throw error
-    })
+  // With CANVASS_PUBLIC_URL set the line names that address; the log says where it listens.
+  const listening = env['CANVASS_PUBLIC_URL']
+    ? /"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/m
+    : /^Canvass is running: dashboard (http:\/\/127\.0\.0\.1:\d+)\/app, API /m
+  const [, baseUrl] = await server.waitFor(listening).catch(async (error: unknown) => {
+    await kill(server) // a server that never listened must not outlive the failed test
+    throw error
+  })
   return {
     ...server,
     baseUrl: baseUrl as string,
