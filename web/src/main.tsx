@@ -8,6 +8,8 @@ import { BuilderPage } from './pages/builder'
 import { ContactListPage, ContactsPage } from './pages/contacts'
 import { FormPage } from './pages/form'
 import { FormsPage } from './pages/forms'
+import { InvitationPage } from './pages/invitations'
+import { MailPage, OutboxPage } from './pages/outbox'
 import { SignIn } from './pages/sign-in'
 import { Skeleton } from './skeleton'
 import './style.css'
@@ -21,9 +23,13 @@ function Router({ path }: { path: string }) {
   if (parts[0] === 'forms' && parts[1] === 'new' && parts.length === 2) return <BuilderPage key="new" />
   if (parts[0] === 'forms' && parts[1] && parts[2] === 'edit')
     return <BuilderPage key={parts[1]} formId={parts[1]} />
+  if (parts[0] === 'forms' && parts[1] && parts[2] === 'invitations' && parts[3])
+    return <InvitationPage key={parts[3]} formId={parts[1]} invitationId={parts[3]} />
   if (parts[0] === 'forms' && parts[1]) return <FormPage formId={parts[1]} tab={parts[2] ?? 'responses'} />
   if (parts[0] === 'contacts' && parts.length === 1) return <ContactsPage />
   if (parts[0] === 'contacts' && parts[1]) return <ContactListPage listId={parts[1]} />
+  if (parts[0] === 'outbox' && parts.length === 1) return <OutboxPage />
+  if (parts[0] === 'outbox' && parts[1]) return <MailPage key={parts[1]} mailId={parts[1]} />
   return <NotFound />
 }
 
@@ -110,7 +116,11 @@ function App() {
       </AppContext.Provider>
     )
   }
-  const section = path.startsWith(`${base}/contacts`) ? 'contacts' : 'forms'
+  const section = path.startsWith(`${base}/contacts`)
+    ? 'contacts'
+    : path.startsWith(`${base}/outbox`)
+      ? 'outbox'
+      : 'forms'
   return (
     <AppContext.Provider value={state}>
       <header class="top">
@@ -128,6 +138,11 @@ function App() {
           <Link href={`${base}/contacts`} aria-current={section === 'contacts' ? 'page' : undefined}>
             Contacts
           </Link>
+          {session.scopes.includes('invitations:read') && (
+            <Link href={`${base}/outbox`} aria-current={section === 'outbox' ? 'page' : undefined}>
+              Outbox
+            </Link>
+          )}
         </nav>
         {!session.scopes.some((scope) => scope.endsWith(':write')) && <span class="badge">Read-only</span>}
         <button
