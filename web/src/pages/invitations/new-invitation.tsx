@@ -185,15 +185,6 @@ export function NewInvitation(props: {
             <FieldMessage id="invitation-reminders" message={count.message} />
             <FieldMessage id="invitation-every" message={every.message} />
           </fieldset>
-          <ErrorMessage error={error} atFields={fieldPaths} />
-          <div class="actions">
-            <button type="submit" class="primary" disabled={busy || noLists}>
-              Send invitation
-            </button>
-            <button type="button" onClick={props.onCancel}>
-              Cancel
-            </button>
-          </div>
         </div>
         <MailPreview
           subject={subject}
@@ -201,6 +192,15 @@ export function NewInvitation(props: {
           contact={first.data?.items[0]}
           formTitle={props.form.title}
         />
+      </div>
+      <ErrorMessage error={error} atFields={fieldPaths} />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy || noLists}>
+          Send invitation
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   )
