@@ -14,6 +14,7 @@ import { insightsScenario } from './scenarios/insights.js'
 import { invite10k } from './scenarios/invite-10k.js'
 import { largePages } from './scenarios/large-pages.js'
 import { listPage } from './scenarios/list-page.js'
+import { mailSend } from './scenarios/mail-send.js'
 import { pageWalk } from './scenarios/page-walk.js'
 import { formPage, publicSubmit } from './scenarios/respondents.js'
 import { type BenchContext, Databases, type Scenario } from './scenarios/scenario.js'
@@ -33,6 +34,7 @@ const scenarios: Scenario[] = [
   bulkContacts,
   submit,
   webhookE2e,
+  mailSend,
   exportScenario,
   formPage,
   publicSubmit,

@@ -16,8 +16,15 @@ import {
 } from './domain/forms/service.js'
 import { type LiveFeed, liveFeed } from './domain/insights/live.js'
 import { type InsightsService, insightsService } from './domain/insights/service.js'
+import { invitationComposer } from './domain/mail/compose.js'
 import { type PersonalLinksService, personalLinksService } from './domain/mail/links.js'
-import { type InvitationsService, invitationsService } from './domain/mail/service.js'
+import type { MailComposer } from './domain/mail/outbox.js'
+import {
+  type InvitationsService,
+  invitationsService,
+  type MailService,
+  mailService,
+} from './domain/mail/service.js'
 import { type SessionsService, sessionsService } from './domain/sessions.js'
 import {
   type DeliveriesService,
@@ -60,6 +67,10 @@ export interface AppContext {
   readonly deliveries: DeliveriesService
   /** Invitations of a contact list to a form, their recipients and unsubscribing. */
   readonly invitations: InvitationsService
+  /** The mail outbox as the API reads it (GET /v1/mail). */
+  readonly mail: MailService
+  /** Composes mails queued without a body (invitations, reminders), for the worker and GET /v1/mail/{id}. */
+  readonly mailComposer: MailComposer | undefined
   /** The dashboard's sign-in sessions. */
   readonly sessions: SessionsService
   readonly insights: InsightsService
@@ -75,6 +86,8 @@ export interface ContextOptions {
   resolver?: Resolver
   /** Tests move time forward (test/support/clock.ts); a process uses its one clock, processClock. */
   clock?: Clock
+  /** Composes mails queued without a body (invitations, reminders) when they are sent or shown. */
+  mailComposer?: MailComposer
 }
 
 /** Opens and migrates the database and builds the services. */
@@ -99,7 +112,11 @@ export function contextOf(
   config: Config,
   database: Database,
   logger: Logger,
-  { resolver = systemResolver, clock = processClock }: Pick<ContextOptions, 'resolver' | 'clock'> = {},
+  {
+    resolver = systemResolver,
+    clock = processClock,
+    mailComposer = invitationComposer(config),
+  }: Pick<ContextOptions, 'resolver' | 'clock' | 'mailComposer'> = {},
 ): AppContext {
   const deliverySignal = new DeliverySignal()
   const productMetrics = createProductMetrics()
@@ -123,6 +140,8 @@ export function contextOf(
     webhooks: webhooksService(database, clock, config, resolver),
     deliveries: deliveriesService(database, clock, deliverySignal),
     invitations: invitationsService(database, clock, deliverySignal, config),
+    mail: mailService(database, mailComposer),
+    mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
     insights: insightsService(database),
     live,

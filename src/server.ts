@@ -3,6 +3,8 @@ import type { Config } from './config.js'
 import { type AppContext, createAppContext } from './context.js'
 import type { Database } from './db/database.js'
 import { startDeliveryWorker } from './delivery/index.js'
+import { mailDuties } from './domain/mail/duties.js'
+import { mailLinkProblem } from './domain/mail/outbox.js'
 import { bootstrapDefaultWorkspace } from './domain/tokens.js'
 import { type App, buildApp } from './http/app.js'
 
@@ -38,6 +40,7 @@ export async function startServer(
       announce(firstToken)
     }
     announce(runningLine(config.publicUrl ?? address))
+    warnOfMailLinks(ctx)
     const worker = config.worker ? deliveryWorkerOf(ctx) : undefined
     const running = app
     let closing: Promise<void> | undefined
@@ -77,6 +80,7 @@ export interface RunningWorker {
 /** `canvass worker`: delivery without the HTTP API. */
 export async function startWorker(config: Config, options: { logger?: Logger } = {}): Promise<RunningWorker> {
   const ctx = await createAppContext(config, options)
+  warnOfMailLinks(ctx)
   const worker = deliveryWorkerOf(ctx)
   let closing: Promise<void> | undefined
   return {
@@ -91,6 +95,12 @@ export async function startWorker(config: Config, options: { logger?: Logger } =
   }
 }
 
+/** One warning line at start while mail would carry links no recipient can open (mails are refused then). */
+function warnOfMailLinks(ctx: AppContext): void {
+  const problem = mailLinkProblem(ctx.config)
+  if (problem) ctx.logger.warn(problem)
+}
+
 /** The worker of this process: it listens to the context's signal and counts into its metrics. */
 function deliveryWorkerOf(ctx: AppContext) {
   return startDeliveryWorker({
@@ -101,5 +111,7 @@ function deliveryWorkerOf(ctx: AppContext) {
     metrics: ctx.deliveryMetrics,
     resolver: ctx.resolver,
     clock: ctx.clock,
+    mailComposer: ctx.mailComposer,
+    duties: mailDuties,
   })
 }

@@ -7,7 +7,7 @@ import { startWorker } from '../server.js'
 import { parsePort } from './options.js'
 import { config } from './setup.js'
 
-// `canvass worker`: delivers webhooks without serving the API. Any number may run against one
+// `canvass worker`: delivers webhooks and sends mail without serving the API. Any number may run against one
 // PostgreSQL database (jobs are claimed with leases); on SQLite run one delivering process.
 // `--metrics-port` exposes its delivery metrics (attempts, successes, failures, latency, queue
 // depth) for Prometheus, since a worker's attempts are counted in the process that makes them.
@@ -15,7 +15,7 @@ export function registerWebhookCommands(program: Command): void {
   program
     .command('worker')
     .description(
-      'deliver webhooks (no HTTP API); SIGTERM stops claiming, finishes in-flight deliveries, exits 0',
+      'deliver webhooks and send mail (no HTTP API); SIGTERM stops claiming, finishes in-flight deliveries, exits 0',
     )
     .option(
       '--metrics-port <port>',

@@ -5,7 +5,7 @@ export interface BackgroundWork {
   stop(): Promise<void>
 }
 
-/** The webhook delivery worker: inside `serve` (unless CANVASS_WORKER=0) and as `canvass worker`. */
+/** The delivery worker (webhooks and mail): inside `serve` (unless CANVASS_WORKER=0) and as `canvass worker`. */
 export function startDeliveryWorker(options: WorkerOptions): BackgroundWork {
   return runDeliveryWorker(options)
 }

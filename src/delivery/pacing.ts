@@ -1,10 +1,4 @@
 import type { Clock } from '../clock.js'
-import type { Database } from '../db/database.js'
-import {
-  type AttemptOutcome,
-  type ClaimedDelivery,
-  recordSuccesses,
-} from '../domain/webhooks/deliveries/leases.js'
 
 // The worker's two clocks of its own (worker.ts): when successes are written, and when it next claims.
 
@@ -14,24 +8,22 @@ const SUCCESS_COALESCE_MS = 5
 const ENQUEUE_COALESCE_MS = 10
 
 /**
- * Successful attempts waiting to be recorded together. A crash before they are means another
- * attempt later, with the same webhook-id: delivery stays at least once.
+ * Successful attempts waiting to be recorded together, by `write` (one transaction, one result per
+ * item). A crash before they are means another attempt later, with the same webhook-id or
+ * Message-ID: delivery stays at least once.
  */
-export class SuccessBatch {
-  #waiting: {
-    claim: ClaimedDelivery
-    outcome: AttemptOutcome
-    settle: { resolve(result: 'succeeded' | 'lost'): void; reject(error: unknown): void }
-  }[] = []
+export class SuccessBatch<Item, Result> {
+  #waiting: { item: Item; settle: { resolve(result: Result): void; reject(error: unknown): void } }[] = []
 
   constructor(
-    private readonly database: Database,
-    private readonly clock: Clock,
+    private readonly write: (items: Item[]) => Promise<Result[]>,
+    /** The result of an item the write gave none for. */
+    private readonly missing: Result,
   ) {}
 
-  record(claim: ClaimedDelivery, outcome: AttemptOutcome): Promise<'succeeded' | 'lost'> {
+  record(item: Item): Promise<Result> {
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ claim, outcome, settle: { resolve, reject } })
+      this.#waiting.push({ item, settle: { resolve, reject } })
       if (this.#waiting.length === 1) setTimeout(() => void this.#flush(), SUCCESS_COALESCE_MS)
     })
   }
@@ -40,8 +32,8 @@ export class SuccessBatch {
     const batch = this.#waiting
     this.#waiting = []
     try {
-      const results = await recordSuccesses(this.database, this.clock, batch)
-      for (const [i, { settle }] of batch.entries()) settle.resolve(results[i] ?? 'lost')
+      const results = await this.write(batch.map(({ item }) => item))
+      for (const [i, { settle }] of batch.entries()) settle.resolve(results[i] ?? this.missing)
     } catch (error) {
       for (const { settle } of batch) settle.reject(error)
     }

@@ -28,6 +28,7 @@ import {
   RecipientPage,
   RecipientSchema,
 } from './routes/invitations/schemas.js'
+import { MailDetailSchema, MailPage, MailSchema } from './routes/mail/schemas.js'
 import { DeliveryPage, DeliverySchema, WebhookSchema } from './routes/webhooks/schemas.js'
 
 // The OpenAPI 3.1 document is generated from the route schemas. Every /v1 route gets the
@@ -127,6 +128,9 @@ const components: TSchema[] = [
   InvitationPage,
   RecipientSchema,
   RecipientPage,
+  MailSchema,
+  MailPage,
+  MailDetailSchema,
 ]
 
 const tags = [
@@ -138,6 +142,7 @@ const tags = [
   { name: 'responses', description: 'Submitting, listing, exporting and deleting the responses of a form.' },
   { name: 'contacts', description: 'Contact lists and the people on them, added in bulk.' },
   { name: 'webhooks', description: 'Signed deliveries of new responses, with their delivery log.' },
+  { name: 'mail', description: 'The outbox: every mail Canvass sends or holds, with its attempts.' },
   {
     name: 'invitations',
     description: 'Invitations of a contact list to a form: personal links, mails, reminders, recipients.',

@@ -7,6 +7,7 @@ import { type AppContext, type ContextOptions, createAppContext } from '../../sr
 import type { Database } from '../../src/db/database.js'
 import type { DeliveryMetrics } from '../../src/delivery/metrics.js'
 import { type DeliveryWorker, runDeliveryWorker, type WorkerOptions } from '../../src/delivery/worker.js'
+import { mailDuties } from '../../src/domain/mail/duties.js'
 import type { Scope } from '../../src/domain/scopes.js'
 import { createToken, ensureWorkspace } from '../../src/domain/tokens.js'
 import type { DeliverySignal } from '../../src/domain/webhooks/signal.js'
@@ -32,9 +33,24 @@ export interface TestContext {
   otherToken: string
   otherWorkspaceId: string
   tokenWithScopes(scopes: Scope[]): Promise<string>
-  /** A delivery worker on this database that hears the app's signal; stopped by close() at the latest. */
+  /**
+   * A delivery worker on this database that hears the app's signal (and sends mail with the
+   * context's composer); stopped by close() at the latest.
+   */
   startWorker(
-    options?: Partial<Pick<WorkerOptions, 'concurrency' | 'perWebhook' | 'pollMs' | 'pruneEveryMs'>>,
+    options?: Partial<
+      Pick<
+        WorkerOptions,
+        | 'concurrency'
+        | 'perWebhook'
+        | 'pollMs'
+        | 'pruneEveryMs'
+        | 'mailComposer'
+        | 'smtpConnections'
+        | 'smtpTimeouts'
+        | 'duties'
+      >
+    >,
   ): DeliveryWorker
   /** app.inject with `Authorization: Bearer <token>` unless `token: null`. */
   request(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>
@@ -110,6 +126,8 @@ export async function createTestContext(
         metrics: appContext.deliveryMetrics,
         resolver: appContext.resolver,
         clock,
+        mailComposer: appContext.mailComposer,
+        duties: mailDuties,
         ...options,
       })
       workers.push(worker)

@@ -67,7 +67,7 @@ export async function startSmtpServer(behave: SmtpBehaviour = {}): Promise<SmtpS
     logger: false,
     // Many connections at once from a pooled transport; no delay on a bad command.
     maxClients: 1000,
-    onConnect(session: SMTPServerSession, done) {
+    onConnect(_session: SMTPServerSession, done) {
       done()
     },
     onRcptTo(address: SMTPServerAddress, session, done) {

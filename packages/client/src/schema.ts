@@ -722,6 +722,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the outbox, newest first
+         * @description Every mail of the workspace: held (no SMTP configured), queued, sent, failed or bounced. Filter with `status` and `kind`.
+         *
+         *     Needs scope `invitations:read`.
+         */
+        get: operations["listMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mail/{mail_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a mail with its text, HTML and every attempt
+         * @description Needs scope `invitations:read`.
+         */
+        get: operations["getMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/forms/{form_id}/drafts": {
         parameters: {
             query?: never;
@@ -1585,6 +1627,68 @@ export interface components {
             /** @description Page size used, as a decimal string. */
             page_size: string;
             items: components["schemas"]["InvitationRecipient"][];
+        };
+        /** @description A mail of the outbox. */
+        Mail: {
+            id: string;
+            /** @description The address it is sent to. */
+            to: string;
+            subject: string;
+            /** @description What the mail is for. */
+            kind: "invitation" | "reminder" | "notification" | "confirmation" | "resume" | "member";
+            /** @description `held`: kept, never sent (no SMTP configured); `queued`: to be sent, or retried after a failed attempt; `sent`: accepted by the SMTP server; `failed`: refused for good, or its retries ran out; `bounced`: the server refused the address. */
+            status: "held" | "queued" | "sent" | "failed" | "bounced";
+            /** @description Attempts to send it so far. */
+            attempts: number;
+            /** @description Why the last attempt failed, in one line; null once sent. */
+            last_error: string | null;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            /** @description When the SMTP server accepted it. */
+            sent_at: string | null;
+        };
+        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+        MailPage: {
+            /** @description Page number returned, as a decimal string. */
+            page: string;
+            /** @description Page size used, as a decimal string. */
+            page_size: string;
+            items: components["schemas"]["Mail"][];
+        };
+        /** @description A mail with its parts and every attempt. */
+        MailDetail: {
+            id: string;
+            /** @description The address it is sent to. */
+            to: string;
+            subject: string;
+            /** @description What the mail is for. */
+            kind: "invitation" | "reminder" | "notification" | "confirmation" | "resume" | "member";
+            /** @description `held`: kept, never sent (no SMTP configured); `queued`: to be sent, or retried after a failed attempt; `sent`: accepted by the SMTP server; `failed`: refused for good, or its retries ran out; `bounced`: the server refused the address. */
+            status: "held" | "queued" | "sent" | "failed" | "bounced";
+            /** @description Attempts to send it so far. */
+            attempts: number;
+            /** @description Why the last attempt failed, in one line; null once sent. */
+            last_error: string | null;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            /** @description When the SMTP server accepted it. */
+            sent_at: string | null;
+            /** @description The text part; null when it cannot be composed here. */
+            text: string | null;
+            /** @description The HTML part; null when it cannot be composed here. */
+            html: string | null;
+            /** @description Every attempt, oldest first. */
+            attempts_log: {
+                /** @description From 1. */
+                number: number;
+                /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+                attempted_at: string;
+                duration_ms: number;
+                /** @description The SMTP reply that ended the attempt; null when the connection failed. */
+                reply_code: number | null;
+                /** @description Null when the mail was accepted. */
+                error: string | null;
+            }[];
         };
     };
     responses: never;
@@ -5548,6 +5652,165 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMail: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (1..1000). */
+                page_size: number;
+                /** @description `held`: kept, never sent (no SMTP configured); `queued`: to be sent, or retried after a failed attempt; `sent`: accepted by the SMTP server; `failed`: refused for good, or its retries ran out; `bounced`: the server refused the address. */
+                status?: "held" | "queued" | "sent" | "failed" | "bounced";
+                /** @description What the mail is for. */
+                kind?: "invitation" | "reminder" | "notification" | "confirmation" | "resume" | "member";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailPage"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mail_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A mail with its parts and every attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailDetail"];
                 };
             };
             /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */

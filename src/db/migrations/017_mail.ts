@@ -45,6 +45,13 @@ export const mail: Migration = {
       .column('next_attempt_at')
       .where(sql.ref('status'), '=', 'queued')
       .execute()
+    // Finished mails by age, for the worker's retention (CANVASS_DELIVERY_RETENTION_DAYS).
+    await db.schema
+      .createIndex('mails_finished')
+      .on('mails')
+      .column('created_at')
+      .where(sql<boolean>`status in ('sent', 'failed', 'bounced')`)
+      .execute()
 
     await db.schema
       .createTable('mail_attempts')

@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
 import { type Clock, parseTimestamp } from '../../clock.js'
-import type { Config } from '../../config.js'
 import type { Database, Transaction } from '../../db/database.js'
 import { jsonRecords } from '../../db/fragments.js'
 import { IdPool, newIds } from '../../ids.js'
@@ -8,7 +7,7 @@ import { lockContactList } from '../contacts/contacts.js'
 import { conflict, type FieldError, notFound, validationFailed } from '../errors.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { findInvitation, type InvitationView } from './invitation-views.js'
-import { type MailSettings, type NewMail, queueMails } from './outbox.js'
+import { type MailSettings, mailLinkProblem, type NewMail, queueMails } from './outbox.js'
 import { DAY_MICROS, type LinkSettings, newRecipientTokens, personalLink } from './recipients.js'
 import { parseTemplate, renderSubject, type TemplatePart, templateErrors } from './templates.js'
 
@@ -37,15 +36,6 @@ const DEFAULT_EVERY_DAYS = 7
 /** `send_at` at most this far ahead. */
 const SEND_AHEAD_MICROS = 366 * DAY_MICROS
 const CONTACTS_PER_RUN = 1000
-
-/**
- * Why mail links cannot be sent yet, in one line, or undefined: with SMTP set and
- * CANVASS_PUBLIC_URL unset, every link would point at this server's own listening address.
- */
-export function mailLinkProblem(config: Pick<Config, 'smtpUrl' | 'publicUrl'>): string | undefined {
-  if (config.smtpUrl === undefined || config.publicUrl !== undefined) return undefined
-  return 'CANVASS_PUBLIC_URL is not set, so the links in these mails would point at this server’s own address (such as 127.0.0.1); set it to the address people reach Canvass at'
-}
 
 interface ValidInvitation {
   listId: string

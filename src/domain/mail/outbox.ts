@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js'
-import type { Config } from '../../config.js'
-import type { Transaction } from '../../db/database.js'
+import { type Config, publicBaseUrl } from '../../config.js'
+import type { Database, Transaction } from '../../db/database.js'
+import { insertChunks } from '../../db/insert-limits.js'
 import type { MailKind, MailsTable } from '../../db/tables/mail.js'
 import type { IdPool } from '../../ids.js'
 import { newId } from '../../ids.js'
@@ -17,6 +18,43 @@ export interface MailBody {
   /** Extra headers (List-Unsubscribe, ...); never from user input unchecked. */
   headers?: Record<string, string>
 }
+
+/**
+ * Composes a mail queued without a body (an invitation's or a reminder's, `body_json` null) when it
+ * is sent or shown. Undefined: it can no longer be composed (its recipient is gone, say); a mail
+ * being sent then fails with that reason.
+ */
+export type MailComposer = (database: Database, mail: MailsTable) => Promise<MailBody | undefined>
+
+/** The body a mail was queued with, if any (invalid stored JSON reads as none). */
+export function storedBody(mail: Pick<MailsTable, 'body_json'>): MailBody | undefined {
+  if (mail.body_json === null) return undefined
+  try {
+    const body = JSON.parse(mail.body_json) as MailBody
+    return typeof body.text === 'string' && typeof body.html === 'string' ? body : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Why mails may not be sent with these settings, in one line; undefined when they may. With SMTP
+ * configured but CANVASS_PUBLIC_URL unset, every link in a mail would point at the address Canvass
+ * listens on (http://127.0.0.1:3000), which no recipient can open: such mails are refused (the
+ * worker fails them with this reason, invitations are refused with a 409) and `serve` warns.
+ */
+export function mailLinkProblem(
+  config: Pick<Config, 'smtpUrl' | 'publicUrl' | 'host' | 'port'>,
+): string | undefined {
+  if (config.smtpUrl === undefined || config.publicUrl !== undefined) return undefined
+  return (
+    `CANVASS_PUBLIC_URL is not set: links in mails would point at ${publicBaseUrl(config)}, which ` +
+    'recipients cannot open; set CANVASS_PUBLIC_URL to the address people reach Canvass at to send mail'
+  )
+}
+
+// Longest subject stored (characters): a page of the outbox stays a bounded size.
+const SUBJECT_CHARACTERS = 500
 
 export interface NewMail {
   workspaceId: string
@@ -73,7 +111,7 @@ export async function queueMails(
       recipient_id: mail.recipientId ?? null,
       kind: mail.kind,
       to_address: oneLine(mail.to),
-      subject: oneLine(mail.subject),
+      subject: oneLine(mail.subject).slice(0, SUBJECT_CHARACTERS),
       body_json: mail.body ? JSON.stringify(mail.body) : null,
       message_id: `<${id}@${domain}>`,
       status: held ? 'held' : 'queued',
@@ -85,13 +123,10 @@ export async function queueMails(
       sent_at: null,
     }
   })
-  // Bounded statements: 17 columns a row.
-  for (let start = 0; start < rows.length; start += 500) {
-    await trx
-      .insertInto('mails')
-      .values(rows.slice(start, start + 500))
-      .execute()
+  // Bounded statements, however many mails and however large their bodies.
+  for (const chunk of insertChunks(rows, (row) => row.body_json?.length ?? 0)) {
+    await trx.insertInto('mails').values(chunk).execute()
   }
-  if (!held) signal.announceAfterCommit(trx)
+  if (!held) signal.announceAfterCommit(trx, 'mails')
   return rows.map((row) => row.id)
 }

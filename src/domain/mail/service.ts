@@ -11,8 +11,10 @@ import {
   listInvitations,
 } from './invitation-views.js'
 import { createInvitation, type InvitationInput, type InvitationSettings } from './invitations.js'
+import type { MailComposer } from './outbox.js'
 import { listRecipients, recipientsCsv } from './recipients.js'
 import { findUnsubscribeTarget, unsubscribe } from './unsubscribes.js'
+import { findMail, listMails, type MailFilter } from './views.js'
 
 // Invitations of a form, their recipients and the unsubscribe page, closed over the database (see
 // forms/service.ts). `undefined` answers "no such form (or invitation) in this workspace".
@@ -60,3 +62,16 @@ export function invitationsService(
 }
 
 export type InvitationsService = ReturnType<typeof invitationsService>
+
+// The outbox as the API reads it, closed over the database (see forms/service.ts). Mails queued
+// without a body are composed on demand by `composer`, when this process has one.
+export function mailService(database: Database, composer: MailComposer | undefined) {
+  return {
+    /** A page of the workspace's mails, newest first, read within `budget`. */
+    page: (workspaceId: string, page: Page, filter: MailFilter, budget: MemoryBudget) =>
+      listMails(database.db, budget, workspaceId, page, filter),
+    find: (workspaceId: string, mailId: string) => findMail(database, composer, workspaceId, mailId),
+  }
+}
+
+export type MailService = ReturnType<typeof mailService>

@@ -20,26 +20,30 @@ export interface LocalDeliveries {
   take(deliveries: readonly DeliveryRow[]): void
 }
 
+/** What was queued: webhook deliveries or mails (the worker claims only for the channel told). */
+export type Queued = 'deliveries' | 'mails'
+
 /**
- * An in-process wake-up: code that queues deliveries tells this process's worker, so it does not
- * wait for its next poll, or hands them over to it directly (LocalDeliveries). Other processes
- * find the jobs by polling. Created once per process and passed to whoever queues and to the worker.
+ * An in-process wake-up: code that queues deliveries or mails tells this process's worker, so it
+ * does not wait for its next poll, or hands deliveries over to it directly (LocalDeliveries). Other
+ * processes find the jobs by polling. Created once per process and passed to whoever queues and to
+ * the worker.
  */
 export class DeliverySignal {
-  readonly #listeners = new Set<() => void>()
+  readonly #listeners = new Set<(queued: Queued) => void>()
   #local: LocalDeliveries | undefined
 
   /** Announces once trx commits: before that, a worker woken by it could not see the rows. */
-  announceAfterCommit(trx: Transaction): void {
-    trx.afterCommit(() => this.announce())
+  announceAfterCommit(trx: Transaction, queued: Queued = 'deliveries'): void {
+    trx.afterCommit(() => this.announce(queued))
   }
 
   /** For writes made outside a transaction, already committed when this runs. */
-  announce(): void {
-    for (const listener of this.#listeners) listener()
+  announce(queued: Queued = 'deliveries'): void {
+    for (const listener of this.#listeners) listener(queued)
   }
 
-  subscribe(listener: () => void): () => void {
+  subscribe(listener: (queued: Queued) => void): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }

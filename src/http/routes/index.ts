@@ -6,6 +6,7 @@ import { entryRoutes } from './entry.js'
 import { formRoutes } from './forms/index.js'
 import { invitationRoutes } from './invitations/index.js'
 import { unsubscribeRoutes } from './invitations/unsubscribe.js'
+import { mailRoutes } from './mail/index.js'
 import { publicRoutes } from './public/index.js'
 import { sessionRoutes } from './session.js'
 import { systemRoutes } from './system.js'
@@ -15,7 +16,7 @@ import { webhookRoutes } from './webhooks/index.js'
 // authentication and the token's rate (forCallers); the others answer anyone.
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes)
-  await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes, invitationRoutes))
+  await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes, invitationRoutes, mailRoutes))
   await app.register(publicRoutes)
   await app.register(unsubscribeRoutes)
   await app.register(forCallers(sessionRoutes))

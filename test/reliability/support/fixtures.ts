@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { queueMails } from '../../../src/domain/mail/outbox.js'
 import type { TestContext } from '../../support/context.js'
 import { fillTemplate, type Operation } from './openapi.js'
 import { sampleOf } from './samples.js'
@@ -55,8 +56,13 @@ export interface Reply {
 }
 export type Send = (options: SendOptions) => Promise<Reply>
 
+// The contexts behind Sends made by viaInject: fixtures the API cannot make yet are written through them.
+const injected = new WeakMap<Send, TestContext>()
+
 export function viaInject(ctx: TestContext): Send {
-  return ({ method, ...options }) => ctx.request({ ...options, method: method as 'GET' })
+  const send: Send = ({ method, ...options }) => ctx.request({ ...options, method: method as 'GET' })
+  injected.set(send, ctx)
+  return send
 }
 
 function created(response: Reply, what: string) {
@@ -71,7 +77,10 @@ export async function createFixtures(send: Send, token: string): Promise<Fixture
   const forms = await createFormFixtures(send, token)
   const contacts = await createContactFixtures(send, token)
   const params = { ...forms.params, ...contacts }
-  return { ...forms, params: { ...params, ...(await createInvitationFixture(send, token, params)) } }
+  const invitation = await createInvitationFixture(send, token, params)
+  // After the invitation, whose mails are then the newest of the outbox.
+  const mail = await createMailFixtures(send, token)
+  return { ...forms, params: { ...params, ...invitation, ...mail } }
 }
 
 export const invitationExample = (listId: string | undefined) => ({
@@ -137,6 +146,31 @@ async function createContactFixtures(send: Send, token: string): Promise<Record<
     'a contact',
   )
   return { list_id: list.id, contact_id: bulk.added_contacts[0].id }
+}
+
+/**
+ * A mail of the token's workspace: the newest of its outbox, or else (in-process only) one queued
+ * as the code that causes mail queues it, since no operation of the API queues one directly.
+ */
+async function createMailFixtures(send: Send, token: string): Promise<Record<string, string>> {
+  const listed = await send({ method: 'GET', url: '/v1/mail?page_size=1', token })
+  const newest = listed.statusCode === 200 ? listed.json().items?.[0]?.id : undefined
+  if (typeof newest === 'string') return { mail_id: newest }
+  const ctx = injected.get(send)
+  if (!ctx) return {}
+  const workspaceId = token === ctx.otherToken ? ctx.otherWorkspaceId : ctx.workspaceId
+  const [mailId] = await ctx.database.transaction((trx) =>
+    queueMails(trx, ctx.clock, ctx.deliverySignal, ctx.config, [
+      {
+        workspaceId,
+        kind: 'notification',
+        to: uniqueEmail('mail'),
+        subject: 'Reliability mail',
+        body: { text: 'A fixture.', html: '<p>A fixture.</p>' },
+      },
+    ]),
+  )
+  return mailId ? { mail_id: mailId } : {}
 }
 
 /**
