@@ -16,29 +16,8 @@ export type InvitationInput = {
   reminders?: { count: number; every_days: number }
 }
 
-export type MailStatus = 'held' | 'queued' | 'sent' | 'failed' | 'bounced'
-export interface MailAttempt {
-  number: number
-  attempted_at: string
-  duration_ms: number
-  reply_code: number | null
-  error: string | null
-}
-/** A mail of the outbox, as listed; read one alone for its parts and attempts. */
-export interface Mail {
-  id: string
-  to: string
-  subject: string
-  kind: string
-  status: MailStatus
-  attempts: number
-  last_error: string | null
-  created_at: string
-  sent_at: string | null
-  text?: string | null
-  html?: string | null
-  attempts_log?: MailAttempt[]
-}
+export type Mail = Schemas['Mail'] & Partial<Pick<Schemas['MailDetail'], 'text' | 'html' | 'attempts_log'>>
+export type MailStatus = Mail['status']
 
 interface Answered {
   data?: unknown
@@ -70,10 +49,6 @@ async function page<T>(send: () => Promise<Answered>): Promise<Page<T>> {
 }
 
 export function mailApi(client: Canvass['api']) {
-  // The outbox's routes arrive with the mail branch; typed loosely so the dashboard builds either way.
-  const loose = client as unknown as {
-    GET(path: string, init: { params: { query?: object; path?: object } }): Promise<Answered>
-  }
   const at = (formId: string, invitationId?: string) => ({
     form_id: formId,
     ...(invitationId ? { invitation_id: invitationId } : {}),
@@ -124,12 +99,12 @@ export function mailApi(client: Canvass['api']) {
     mail: {
       list: (pageNumber: number, status: MailStatus | undefined, pageSize = 50) =>
         page<Mail>(() =>
-          loose.GET('/v1/mail', {
+          client.GET('/v1/mail', {
             params: { query: { page: pageNumber, page_size: pageSize, ...(status ? { status } : {}) } },
           }),
         ),
       get: (mailId: string) =>
-        call<Mail>(() => loose.GET('/v1/mail/{mail_id}', { params: { path: { mail_id: mailId } } })),
+        call<Mail>(() => client.GET('/v1/mail/{mail_id}', { params: { path: { mail_id: mailId } } })),
     },
   }
 }
