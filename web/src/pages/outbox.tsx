@@ -18,7 +18,7 @@ function HeldNotice() {
   const held = useLoad(() => api.mail.list(1, 'held', 1), [])
   if (!held.data || held.data.items.length === 0) return null
   return (
-    <div class="notice warn" role="note">
+    <div class="notice warn held-notice" role="note">
       <p>
         Mail is not sent: <code>CANVASS_SMTP_URL</code> is not set. Mails are kept here; invitation links work
         — you can download recipients.csv and send them yourself.
@@ -30,14 +30,14 @@ function HeldNotice() {
 function MailRow({ mail }: { mail: Mail }) {
   return (
     <tr>
-      <td>
+      <td class="mail-subject">
         <Link href={`/app/outbox/${encodeURIComponent(mail.id)}`}>{mail.subject || '(no subject)'}</Link>
       </td>
-      <td>{mail.to}</td>
-      <td>{mail.kind}</td>
       <td>
         <StatusChip status={mail.status} />
       </td>
+      <td>{mail.to}</td>
+      <td>{mail.kind}</td>
       <td>{mail.attempts}</td>
       <td class="last-error">{mail.last_error ?? '—'}</td>
       <td>{formatTime(mail.created_at)}</td>
@@ -56,7 +56,7 @@ export function OutboxPage() {
     <section>
       <h1>Outbox</h1>
       <HeldNotice />
-      <div class="filters">
+      <div class="filters status-filter">
         <label>
           Show mails
           <select
@@ -96,9 +96,9 @@ export function OutboxPage() {
             <thead>
               <tr>
                 <th scope="col">Subject</th>
+                <th scope="col">Status</th>
                 <th scope="col">To</th>
                 <th scope="col">Kind</th>
-                <th scope="col">Status</th>
                 <th scope="col">Attempts</th>
                 <th scope="col">Last error</th>
                 <th scope="col">Created</th>

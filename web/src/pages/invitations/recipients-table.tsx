@@ -19,7 +19,7 @@ export function StatusFilter(props: {
   onChange: (status?: RecipientStatus) => void
 }) {
   return (
-    <div class="filters">
+    <div class="filters status-filter">
       <label>
         Show recipients
         <select
@@ -73,8 +73,7 @@ export function RecipientsTable({ items }: { items: Recipient[] }) {
         <caption class="visually-hidden">Recipients, by address</caption>
         <thead>
           <tr>
-            <th scope="col">E-mail</th>
-            <th scope="col">Name</th>
+            <th scope="col">Recipient</th>
             <th scope="col">Status</th>
             <th scope="col">Last mail</th>
             <th scope="col">Reminders</th>
@@ -84,8 +83,10 @@ export function RecipientsTable({ items }: { items: Recipient[] }) {
         <tbody>
           {items.map((recipient) => (
             <tr key={recipient.link}>
-              <td>{recipient.email}</td>
-              <td>{recipient.name || '—'}</td>
+              <td>
+                {recipient.email}
+                {recipient.name && <span class="recipient-name">{recipient.name}</span>}
+              </td>
               <td>
                 <StatusChip status={recipient.status} />
               </td>
