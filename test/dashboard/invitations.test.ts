@@ -133,6 +133,10 @@ describe('invitations in the dashboard', () => {
     await expect.poll(() => row.textContent()).toContain('completed')
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     await checkScreen(page, 'invitation')
+    await page.getByRole('link', { name: 'Invitations', exact: true }).first().click()
+    const card = page.getByRole('listitem').filter({ hasText: 'A minute for us, {{name}}?' })
+    expect(await card.textContent()).toContain('Completed1')
+    await checkScreen(page, 'invitations-list')
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox' }).click()
     await page.getByRole('heading', { level: 1, name: 'Outbox' }).waitFor()

@@ -45,6 +45,30 @@ function NotFound() {
   )
 }
 
+/** The app's sections; the Outbox only for a token that may read mail. */
+function MainNav({ path, session }: { path: string; session: Session }) {
+  const section = path.startsWith(`${base}/contacts`)
+    ? 'contacts'
+    : path.startsWith(`${base}/outbox`)
+      ? 'outbox'
+      : 'forms'
+  return (
+    <nav aria-label="Main">
+      <Link href={`${base}/forms`} aria-current={section === 'forms' ? 'page' : undefined}>
+        Forms
+      </Link>
+      <Link href={`${base}/contacts`} aria-current={section === 'contacts' ? 'page' : undefined}>
+        Contacts
+      </Link>
+      {session.scopes.includes('invitations:read') && (
+        <Link href={`${base}/outbox`} aria-current={section === 'outbox' ? 'page' : undefined}>
+          Outbox
+        </Link>
+      )}
+    </nav>
+  )
+}
+
 function App() {
   const [path, setPath] = useState(location.pathname)
   const [session, setSession] = useState<Session | null | undefined>(undefined)
@@ -116,11 +140,6 @@ function App() {
       </AppContext.Provider>
     )
   }
-  const section = path.startsWith(`${base}/contacts`)
-    ? 'contacts'
-    : path.startsWith(`${base}/outbox`)
-      ? 'outbox'
-      : 'forms'
   return (
     <AppContext.Provider value={state}>
       <header class="top">
@@ -131,19 +150,7 @@ function App() {
           Skip to content
         </a>
         <BrandMark />
-        <nav aria-label="Main">
-          <Link href={`${base}/forms`} aria-current={section === 'forms' ? 'page' : undefined}>
-            Forms
-          </Link>
-          <Link href={`${base}/contacts`} aria-current={section === 'contacts' ? 'page' : undefined}>
-            Contacts
-          </Link>
-          {session.scopes.includes('invitations:read') && (
-            <Link href={`${base}/outbox`} aria-current={section === 'outbox' ? 'page' : undefined}>
-              Outbox
-            </Link>
-          )}
-        </nav>
+        <MainNav path={path} session={session} />
         {!session.scopes.some((scope) => scope.endsWith(':write')) && <span class="badge">Read-only</span>}
         <button
           type="button"

@@ -35,6 +35,91 @@ function useFieldMessages(error: unknown) {
   }
 }
 
+/** The contact list to invite, or where to make one when there is none. */
+function ListField(props: { error: unknown; listId: string; onChange: (listId: string) => void }) {
+  const { api } = useApp()
+  const lists = useLoad(() => api.contactLists.list(1), [])
+  const list = useFieldMessages(props.error)('/list_id', 'invitation-list')
+  const noLists = lists.data && lists.data.items.length === 0
+  return (
+    <>
+      <ErrorMessage error={lists.error} onRetry={lists.reload} />
+      {noLists && (
+        <p class="notice">
+          No contact lists yet. <Link href="/app/contacts">Create one under Contacts</Link>, then come back.
+        </p>
+      )}
+      <label>
+        Contact list
+        <select
+          id="invitation-list"
+          name="list_id"
+          required
+          value={props.listId}
+          onChange={(event) => props.onChange(event.currentTarget.value)}
+          {...list.attributes}
+        >
+          <option value="">Choose a list</option>
+          {lists.data?.items.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name} ({item.contact_count.toLocaleString()})
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldMessage id="invitation-list" message={list.message} />
+    </>
+  )
+}
+
+/** When the mails go: a time, or now; and how many reminders follow, how far apart. */
+function WhenFields({ error }: { error: unknown }) {
+  const field = useFieldMessages(error)
+  const sendAt = field('/send_at', 'invitation-send-at')
+  const count = field('/reminders/count', 'invitation-reminders')
+  const every = field('/reminders/every_days', 'invitation-every')
+  return (
+    <fieldset class="compose-options">
+      <legend>When</legend>
+      <label>
+        Send at (optional; empty sends now)
+        <input id="invitation-send-at" name="send_at" type="datetime-local" {...sendAt.attributes} />
+      </label>
+      <FieldMessage id="invitation-send-at" message={sendAt.message} />
+      <div class="inline-fields">
+        <label>
+          Reminders (0–5)
+          <input
+            id="invitation-reminders"
+            name="reminder_count"
+            type="number"
+            min={0}
+            max={5}
+            defaultValue="0"
+            required
+            {...count.attributes}
+          />
+        </label>
+        <label>
+          Every (days, 1–30)
+          <input
+            id="invitation-every"
+            name="every_days"
+            type="number"
+            min={1}
+            max={30}
+            defaultValue="7"
+            required
+            {...every.attributes}
+          />
+        </label>
+      </div>
+      <FieldMessage id="invitation-reminders" message={count.message} />
+      <FieldMessage id="invitation-every" message={every.message} />
+    </fieldset>
+  )
+}
+
 /**
  * Writes an invitation of a contact list to the form, beside a live preview of the mail as the
  * list's first contact will read it; `onSent` gets the invitation made.
@@ -45,7 +130,6 @@ export function NewInvitation(props: {
   onCancel: () => void
 }) {
   const { api } = useApp()
-  const lists = useLoad(() => api.contactLists.list(1), [])
   const [listId, setListId] = useState('')
   const [subject, setSubject] = useState(DEFAULT_SUBJECT)
   const [message, setMessage] = useState(DEFAULT_MESSAGE)
@@ -56,13 +140,8 @@ export function NewInvitation(props: {
     [listId],
   )
   const field = useFieldMessages(error)
-  const list = field('/list_id', 'invitation-list')
   const subjectField = field('/subject', 'invitation-subject')
   const messageField = field('/message', 'invitation-message')
-  const sendAt = field('/send_at', 'invitation-send-at')
-  const count = field('/reminders/count', 'invitation-reminders')
-  const every = field('/reminders/every_days', 'invitation-every')
-  const noLists = lists.data && lists.data.items.length === 0
   return (
     <form
       class="panel compose"
@@ -84,32 +163,7 @@ export function NewInvitation(props: {
       <h2>New invitation</h2>
       <div class="compose-columns">
         <div>
-          <ErrorMessage error={lists.error} onRetry={lists.reload} />
-          {noLists && (
-            <p class="notice">
-              No contact lists yet. <Link href="/app/contacts">Create one under Contacts</Link>, then come
-              back.
-            </p>
-          )}
-          <label>
-            Contact list
-            <select
-              id="invitation-list"
-              name="list_id"
-              required
-              value={listId}
-              onChange={(event) => setListId(event.currentTarget.value)}
-              {...list.attributes}
-            >
-              <option value="">Choose a list</option>
-              {lists.data?.items.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name} ({item.contact_count.toLocaleString()})
-                </option>
-              ))}
-            </select>
-          </label>
-          <FieldMessage id="invitation-list" message={list.message} />
+          <ListField error={error} listId={listId} onChange={setListId} />
           <label>
             Subject
             <input
@@ -147,44 +201,7 @@ export function NewInvitation(props: {
             }
           </p>
           <FieldMessage id="invitation-message" message={messageField.message} />
-          <fieldset class="compose-options">
-            <legend>When</legend>
-            <label>
-              Send at (optional; empty sends now)
-              <input id="invitation-send-at" name="send_at" type="datetime-local" {...sendAt.attributes} />
-            </label>
-            <FieldMessage id="invitation-send-at" message={sendAt.message} />
-            <div class="inline-fields">
-              <label>
-                Reminders (0–5)
-                <input
-                  id="invitation-reminders"
-                  name="reminder_count"
-                  type="number"
-                  min={0}
-                  max={5}
-                  defaultValue="0"
-                  required
-                  {...count.attributes}
-                />
-              </label>
-              <label>
-                Every (days, 1–30)
-                <input
-                  id="invitation-every"
-                  name="every_days"
-                  type="number"
-                  min={1}
-                  max={30}
-                  defaultValue="7"
-                  required
-                  {...every.attributes}
-                />
-              </label>
-            </div>
-            <FieldMessage id="invitation-reminders" message={count.message} />
-            <FieldMessage id="invitation-every" message={every.message} />
-          </fieldset>
+          <WhenFields error={error} />
         </div>
         <MailPreview
           subject={subject}
@@ -195,7 +212,7 @@ export function NewInvitation(props: {
       </div>
       <ErrorMessage error={error} atFields={fieldPaths} />
       <div class="actions">
-        <button type="submit" class="primary" disabled={busy || noLists}>
+        <button type="submit" class="primary" disabled={busy}>
           Send invitation
         </button>
         <button type="button" onClick={props.onCancel}>
