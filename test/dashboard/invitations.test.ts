@@ -170,4 +170,30 @@ describe('invitations in the dashboard', () => {
     expect(await row.textContent()).toContain('held')
     await checkScreen(page, 'outbox-held')
   }, 120_000)
+
+  it('says a refused message at its field, and cancels an invitation once confirmed', async () => {
+    const formId = await createForm(held, 'Cancelled poll')
+    const { listId } = await contactList(held, [{ name: 'Alan Turing', email: 'alan@example.com' }])
+    const page = await signedInDashboard(browser, heldBase, held.token, {
+      path: `/app/forms/${formId}/invitations`,
+    })
+    await page.getByRole('button', { name: 'New invitation' }).click()
+    await page.getByLabel('Contact list').selectOption(listId)
+    await page.getByLabel('Message').fill('Hello {{name}}, no link here')
+    await page.getByRole('button', { name: 'Send invitation' }).click()
+    const message = page.getByLabel('Message')
+    await expect.poll(() => message.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator('#invitation-message-error').textContent()).toContain('{{link}}')
+
+    await message.fill('Hello {{name}}: {{link}}')
+    await page.getByLabel('Reminders (0–5)').fill('2')
+    await page.getByRole('button', { name: 'Send invitation' }).click()
+    await page.getByRole('button', { name: 'Cancel invitation' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cancel this invitation?' })
+    await dialog.getByRole('button', { name: 'Cancel invitation' }).click()
+    await page.getByRole('status').filter({ hasText: 'Invitation cancelled' }).waitFor()
+    await expect.poll(() => page.locator('.meta .chip').first().textContent()).toContain('cancelled')
+    const row = page.getByRole('row').filter({ hasText: 'alan@example.com' })
+    await expect.poll(() => row.textContent()).toContain('failed')
+  }, 120_000)
 })
