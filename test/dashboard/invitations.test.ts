@@ -196,4 +196,25 @@ describe('invitations in the dashboard', () => {
     const row = page.getByRole('row').filter({ hasText: 'alan@example.com' })
     await expect.poll(() => row.textContent()).toContain('failed')
   }, 120_000)
+
+  it('says why an invitation cannot be sent while SMTP is set and CANVASS_PUBLIC_URL is not', async () => {
+    const unnamed = await createTestContext({ smtpUrl: smtp.url, mailFrom: 'Surveys <surveys@example.com>' })
+    try {
+      const at = (await unnamed.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1')
+      const formId = await createForm(unnamed, 'Nowhere poll')
+      const { listId } = await contactList(unnamed, [{ email: 'kay@example.com' }])
+      const page = await signedInDashboard(browser, at, unnamed.token, {
+        path: `/app/forms/${formId}/invitations`,
+      })
+      await page.getByRole('button', { name: 'New invitation' }).click()
+      await page.getByLabel('Contact list').selectOption(listId)
+      await page.getByRole('button', { name: 'Send invitation' }).click()
+      const alert = page.getByRole('alert').filter({ hasText: 'CANVASS_PUBLIC_URL' })
+      await alert.waitFor()
+      expect(await page.getByRole('button', { name: 'Send invitation' }).isVisible()).toBe(true)
+      await page.context().close()
+    } finally {
+      await unnamed.close()
+    }
+  }, 120_000)
 })
