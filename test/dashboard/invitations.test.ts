@@ -133,6 +133,11 @@ describe('invitations in the dashboard', () => {
     await expect.poll(() => row.textContent()).toContain('completed')
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     await checkScreen(page, 'invitation')
+    // The download goes with the session cookie, as the link is followed.
+    const href = await page.getByRole('link', { name: 'Download recipients.csv' }).getAttribute('href')
+    const csv = await page.request.get(`${base}${href}`)
+    expect(csv.status()).toBe(200)
+    expect(await csv.text()).toContain('ada@example.com,Ada Lovelace,http://127.0.0.1:')
     await page.getByRole('link', { name: 'Invitations', exact: true }).first().click()
     const card = page.getByRole('listitem').filter({ hasText: 'A minute for us, {{name}}?' })
     expect(await card.textContent()).toContain('Completed1')
