@@ -37,6 +37,7 @@ export const browserTests = [
   'test/dashboard/webhook-targets.test.ts',
   'test/dashboard/share.test.ts',
   'test/dashboard/design.test.ts',
+  'test/dashboard/invitations.test.ts',
   'test/foundation/entry.test.ts',
   'test/docs/reference-page.test.ts',
   'test/docs/dashboard-guide.test.ts',

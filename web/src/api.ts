@@ -10,6 +10,7 @@ import {
   type FormListing,
   type Submission,
 } from '@canvass/client'
+import { mailApi } from './mail-api'
 
 // The dashboard's one way to the server: @canvass/client (the typed client of docs/client.md) in
 // its browser mode, without a token: the session cookie goes with every request, and every request
@@ -88,6 +89,7 @@ export function createApi(options: ApiOptions = {}) {
   const done = () => undefined
 
   return {
+    ...mailApi(client.api),
     session: {
       signIn: (token: string) => client.session.signIn(token),
       get: () => client.session.get(),

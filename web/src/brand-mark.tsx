@@ -1,6 +1,6 @@
 // Canvass's mark: the favicon's shape (src/http/favicon.ts), a blue rounded square with three
 // lines of a form, the last one shorter, beside the wordmark. The picture is decoration: the
-// wordmark names it.
+// wordmark names it (on a phone's top bar, to screen readers only: the menu needs the room).
 
 export function BrandMark() {
   return (
@@ -15,7 +15,7 @@ export function BrandMark() {
           fill="none"
         />
       </svg>
-      Canvass
+      <span class="brand-name">Canvass</span>
     </span>
   )
 }

@@ -159,6 +159,8 @@ export function ConfirmDialog(props: {
   title: string
   children: ComponentChildren
   confirmLabel: string
+  /** The safe choice's label; "Cancel" unless told (where the action itself is a cancelling). */
+  cancelLabel?: string
   onConfirm: () => void
   onCancel: () => void
 }) {
@@ -183,7 +185,7 @@ export function ConfirmDialog(props: {
           {props.confirmLabel}
         </button>
         <button type="button" ref={cancel} onClick={props.onCancel}>
-          Cancel
+          {props.cancelLabel ?? 'Cancel'}
         </button>
       </div>
     </dialog>

@@ -8,6 +8,8 @@ import { BuilderPage } from './pages/builder'
 import { ContactListPage, ContactsPage } from './pages/contacts'
 import { FormPage } from './pages/form'
 import { FormsPage } from './pages/forms'
+import { InvitationPage } from './pages/invitations'
+import { MailPage, OutboxPage } from './pages/outbox'
 import { SignIn } from './pages/sign-in'
 import { Skeleton } from './skeleton'
 import './style.css'
@@ -21,9 +23,13 @@ function Router({ path }: { path: string }) {
   if (parts[0] === 'forms' && parts[1] === 'new' && parts.length === 2) return <BuilderPage key="new" />
   if (parts[0] === 'forms' && parts[1] && parts[2] === 'edit')
     return <BuilderPage key={parts[1]} formId={parts[1]} />
+  if (parts[0] === 'forms' && parts[1] && parts[2] === 'invitations' && parts[3])
+    return <InvitationPage key={parts[3]} formId={parts[1]} invitationId={parts[3]} />
   if (parts[0] === 'forms' && parts[1]) return <FormPage formId={parts[1]} tab={parts[2] ?? 'responses'} />
   if (parts[0] === 'contacts' && parts.length === 1) return <ContactsPage />
   if (parts[0] === 'contacts' && parts[1]) return <ContactListPage listId={parts[1]} />
+  if (parts[0] === 'outbox' && parts.length === 1) return <OutboxPage />
+  if (parts[0] === 'outbox' && parts[1]) return <MailPage key={parts[1]} mailId={parts[1]} />
   return <NotFound />
 }
 
@@ -36,6 +42,30 @@ function NotFound() {
         There is nothing at this address. <Link href={`${base}/forms`}>Go to your forms</Link>.
       </p>
     </section>
+  )
+}
+
+/** The app's sections; the Outbox only for a token that may read mail. */
+function MainNav({ path, session }: { path: string; session: Session }) {
+  const section = path.startsWith(`${base}/contacts`)
+    ? 'contacts'
+    : path.startsWith(`${base}/outbox`)
+      ? 'outbox'
+      : 'forms'
+  return (
+    <nav aria-label="Main">
+      <Link href={`${base}/forms`} aria-current={section === 'forms' ? 'page' : undefined}>
+        Forms
+      </Link>
+      <Link href={`${base}/contacts`} aria-current={section === 'contacts' ? 'page' : undefined}>
+        Contacts
+      </Link>
+      {session.scopes.includes('invitations:read') && (
+        <Link href={`${base}/outbox`} aria-current={section === 'outbox' ? 'page' : undefined}>
+          Outbox
+        </Link>
+      )}
+    </nav>
   )
 }
 
@@ -110,7 +140,6 @@ function App() {
       </AppContext.Provider>
     )
   }
-  const section = path.startsWith(`${base}/contacts`) ? 'contacts' : 'forms'
   return (
     <AppContext.Provider value={state}>
       <header class="top">
@@ -121,14 +150,7 @@ function App() {
           Skip to content
         </a>
         <BrandMark />
-        <nav aria-label="Main">
-          <Link href={`${base}/forms`} aria-current={section === 'forms' ? 'page' : undefined}>
-            Forms
-          </Link>
-          <Link href={`${base}/contacts`} aria-current={section === 'contacts' ? 'page' : undefined}>
-            Contacts
-          </Link>
-        </nav>
+        <MainNav path={path} session={session} />
         {!session.scopes.some((scope) => scope.endsWith(':write')) && <span class="badge">Read-only</span>}
         <button
           type="button"

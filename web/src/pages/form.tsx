@@ -7,6 +7,7 @@ import { Skeleton, SkeletonText } from '../skeleton'
 import { DraftsView } from './drafts'
 import { ResponseSummary } from './form-summary'
 import { InsightsView } from './insights'
+import { InvitationsView } from './invitations'
 import { ResponsesView } from './responses'
 import { WebhooksView } from './webhooks'
 
@@ -14,19 +15,24 @@ const allTabs = [
   { id: 'responses', label: 'Responses' },
   { id: 'drafts', label: 'Drafts' },
   { id: 'insights', label: 'Insights' },
+  { id: 'invitations', label: 'Invitations' },
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'share', label: 'Share' },
 ]
 
-/** The form's sections: drafts only while its settings show them to the team. */
-const tabsOf = (form: Form | undefined) =>
-  allTabs.filter((item) => item.id !== 'drafts' || form?.settings.partial_responses === true)
+/** The form's sections: drafts only while its settings show them to the team, invitations to those who may read them. */
+const tabsOf = (form: Form | undefined, can: (scope: string) => boolean) =>
+  allTabs.filter(
+    (item) =>
+      (item.id !== 'drafts' || form?.settings.partial_responses === true) &&
+      (item.id !== 'invitations' || can('invitations:read')),
+  )
 
 export function FormPage({ formId, tab }: { formId: string; tab: string }) {
   const { api, can } = useApp()
   const { data: form, error, reload } = useLoad(() => api.forms.get(formId), [formId])
   const base = `/app/forms/${encodeURIComponent(formId)}`
-  const tabs = tabsOf(form)
+  const tabs = tabsOf(form, can)
   const section = tabs.find((item) => item.id === tab)?.label
   const failed = error instanceof ApiError && error.status === 404 ? 'Form not found' : 'Form not loaded'
   usePageTitle(error ? [failed] : [section, form?.title])
@@ -69,6 +75,7 @@ export function FormPage({ formId, tab }: { formId: string; tab: string }) {
           {tab === 'responses' && <ResponsesView form={form} />}
           {tab === 'drafts' && tabs.some((item) => item.id === 'drafts') && <DraftsView form={form} />}
           {tab === 'insights' && <InsightsView form={form} />}
+          {tab === 'invitations' && <InvitationsView form={form} />}
           {tab === 'webhooks' && <WebhooksView form={form} />}
           {tab === 'share' && <SharePanel form={form} />}
         </>
