@@ -3,7 +3,7 @@ import type { MailsTable } from '../../db/tables/mail.js'
 import { invitationHtml } from './mail-html.js'
 import type { MailBody } from './outbox.js'
 import { type LinkSettings, personalLink, unsubscribeLink } from './recipients.js'
-import { parseTemplate, renderParagraphs, renderText, singleLine, type TemplateValues } from './templates.js'
+import { parseTemplate, renderParagraphs, renderText, singleLine, type TemplateValues } from '../../shared/mail/templates.js'
 
 // Invitation and reminder mails are queued without a body (10,000 of them stay small) and composed
 // here when the worker sends one, from its invitation and recipient as they are then: a text part, a

@@ -9,7 +9,7 @@ import type { DeliverySignal } from '../webhooks/signal.js'
 import { findInvitation, type InvitationView } from './invitation-views.js'
 import { type MailSettings, mailLinkProblem, type NewMail, queueMails } from './outbox.js'
 import { DAY_MICROS, type LinkSettings, newRecipientTokens, personalLink } from './recipients.js'
-import { parseTemplate, renderSubject, type TemplatePart, templateErrors } from './templates.js'
+import { parseTemplate, renderSubject, type TemplatePart, templateErrors } from '../../shared/mail/templates.js'
 
 // Creating an invitation (docs/api.md#invitations): in one transaction, the invitation, one
 // recipient per contact on the list at that moment (a snapshot of its address, name and data, and a

@@ -1,5 +1,5 @@
 import { renderToString } from 'preact-render-to-string'
-import type { Segment } from './templates.js'
+import type { Segment } from '../../shared/mail/templates.js'
 
 // The HTML part of an invitation or a reminder: the message's paragraphs and line breaks, the
 // personal link as a real link whose text is the address, and a footer with a visible unsubscribe

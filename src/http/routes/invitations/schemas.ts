@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { EVERY_DAYS_MAX, REMINDERS_MAX } from '../../../domain/mail/invitations.js'
 import { recipientStatuses } from '../../../domain/mail/recipients.js'
-import { MESSAGE_MAX, SUBJECT_MAX } from '../../../domain/mail/templates.js'
+import { MESSAGE_MAX, SUBJECT_MAX } from '../../../shared/mail/templates.js'
 import { PagedList, PageQuery } from '../../pagination.js'
 import { IdString, ref, Timestamp } from '../../schemas.js'
 

@@ -1,5 +1,5 @@
-import type { FieldError } from '../../shared/field-error.js'
-import { isLongerThan } from '../../shared/strings.js'
+import type { FieldError } from '../field-error.js'
+import { isLongerThan } from '../strings.js'
 
 // The templates of an invitation (docs/api.md#invitations): a subject and a plain-text message with
 // placeholders `{{name}}`, `{{link}}`, `{{form_title}}` and `{{contact.<data key>}}`, spaces
