@@ -97,6 +97,8 @@ describe(`an anonymous form answered through personal links (${testBackend})`, (
     for (const recipient of [ada, grace]) {
       const row = await recipientRow(ctx, recipient.id)
       expect(row).toMatchObject({ status: 'completed', response_id: null })
+      // When, to the hour only: to the microsecond it would name the response stored then.
+      expect(Number(row.completed_at) % 3_600_000_000).toBe(0)
     }
     const responses = [...(await listed(ctx, onePage)), ...(await listed(ctx, paged))]
     expect(responses).toHaveLength(2)

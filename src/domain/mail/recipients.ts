@@ -206,13 +206,16 @@ export async function markRecipientCompleted(
   responseId: string | null,
 ): Promise<boolean> {
   const now = clock.nowMicros()
+  // An anonymous form's recipient says when to the hour only: to the microsecond, it would name
+  // the response submitted at that instant.
+  const at = responseId === null ? now - (now % HOUR_MICROS) : now
   const completed = await trx
     .updateTable('invitation_recipients')
     .set((eb) => ({
       status: 'completed',
-      completed_at: now,
+      completed_at: at,
       response_id: responseId,
-      opened_at: eb.fn.coalesce('opened_at', eb.val(now)),
+      opened_at: eb.fn.coalesce('opened_at', eb.val(at)),
       next_reminder_at: null,
     }))
     .where('id', '=', recipientId)
@@ -224,6 +227,7 @@ export async function markRecipientCompleted(
 }
 
 export const DAY_MICROS = 86_400_000_000
+const HOUR_MICROS = 3_600_000_000
 
 /**
  * What sending one of a recipient's mails did, for the worker's record step: `sent` (at `at`)
