@@ -20,6 +20,7 @@ import {
   storedBody,
 } from '../domain/mail/outbox.js'
 import { minuteOf, minuteStartMicros, minuteStartMs, takeSends } from '../domain/mail/rate.js'
+import { isUnsubscribed } from '../domain/mail/unsubscribes.js'
 import type { Channel } from './channel.js'
 import { SuccessBatch } from './pacing.js'
 import { attemptBoundMs, type OutgoingMail, type SmtpSender, type SmtpTimeouts, smtpSender } from './smtp.js'
@@ -145,6 +146,13 @@ export class MailChannel implements Channel<ClaimedMail, ReadyMail, MailAttempt>
 
   /** The body to send, or why there is none. */
   async #bodyOf({ mail }: ClaimedMail): Promise<MailBody | string> {
+    // An address that unsubscribed is never mailed again by the workspace; the team's own
+    // notifications go to addresses the team chose (docs/api.md#unsubscribing).
+    if (
+      mail.kind !== 'notification' &&
+      (await isUnsubscribed(this.#options.database.db, mail.workspace_id, mail.to_address))
+    )
+      return 'not sent: the address has unsubscribed from this workspace'
     if (mail.body_json !== null) return storedBody(mail) ?? 'the stored body of the mail is not valid'
     const { composer, database } = this.#options
     if (!composer)

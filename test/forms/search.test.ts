@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { migrations } from '../../src/db/migrations/index.js'
 import { createTestContext, type TestContext } from '../support/context.js'
+import { mailTables } from '../support/migrations.js'
 import { createForm, everyKindAnswers, everyKindForm, submit } from './fixtures.js'
 
 // `query` on the listing, the export and insights: text answers, choice labels and hidden values,
@@ -152,8 +153,14 @@ describe('search in text answers', () => {
     const { db } = ctx.database
     // Back to before 014: its table and those of the migrations after it go (each added here).
     const since = Object.keys(migrations).filter((name) => name >= '014_response_search')
-    expect(since).toEqual(['014_response_search', '015_drafts', '016_funnel'])
-    for (const table of ['response_search', 'drafts', 'funnel_entries', 'funnel_counts'])
+    expect(since).toEqual([
+      '014_response_search',
+      '015_drafts',
+      '016_funnel',
+      '017_mail',
+      '018_draft_recipients',
+    ])
+    for (const table of ['response_search', 'drafts', 'funnel_entries', 'funnel_counts', ...mailTables])
       await sql`drop table ${sql.table(table)}`.execute(db)
     await sql`delete from kysely_migration where name >= '014_response_search'`.execute(db)
     expect(await migrateToLatest(ctx.database)).toEqual(since)

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../../src/db/migrate.js'
 import { storeInTransaction } from '../../src/domain/forms/responses/store.js'
 import { createForm } from '../forms/fixtures.js'
 import { useTestContext } from '../support/context.js'
+import { mailTables } from '../support/migrations.js'
 import { deleteResponses, insightsOf } from './support.js'
 
 // Responses counted one by one (an id list, a window's partial minutes) are read as their own
@@ -159,6 +160,7 @@ describe('responses stored before their own figures were kept', () => {
     await sql`alter table forms drop column last_response_at`.execute(db)
     await sql`drop table response_search`.execute(db)
     await sql`drop table drafts`.execute(db)
+    for (const table of mailTables) await sql`drop table ${sql.table(table)}`.execute(db)
     await sql`drop table funnel_entries`.execute(db)
     await sql`drop table funnel_counts`.execute(db)
     await sql`delete from kysely_migration where name >= '010'`.execute(db)
@@ -170,6 +172,8 @@ describe('responses stored before their own figures were kept', () => {
       '014_response_search',
       '015_drafts',
       '016_funnel',
+      '017_mail',
+      '018_draft_recipients',
     ])
     const marked = await db.selectFrom('insight_rebuilds').select('form_id').execute()
     expect(marked.map((row) => row.form_id)).toContain(formId)

@@ -316,6 +316,29 @@ describe('listing, getting, recipients and recipients.csv', () => {
     expect(bad.statusCode).toBe(400)
   })
 
+  it('cancels: a mail a worker holds (it may be on the wire) is left to that worker, the others stop', async () => {
+    const formId = await createForm(ctx)
+    const contacts = [{ email: 'held1@example.com' }, { email: 'held2@example.com' }]
+    const invitation = await invited(ctx, formId, { list_id: await createList(ctx, contacts) })
+    const mails = await mailsOf(ctx, invitation.id)
+    const sending = mails[0]?.id as string
+    await ctx.database.db
+      .updateTable('mails')
+      .set({ status: 'queued', lease_expires_at: ctx.clock.nowMicros() + 60_000_000 })
+      .where('id', '=', sending)
+      .execute()
+    const url = `/v1/forms/${formId}/invitations/${invitation.id}/cancel`
+    expect((await ctx.request({ method: 'POST', url })).statusCode).toBe(200)
+    const after = await ctx.database.db
+      .selectFrom('mails')
+      .select(['id', 'status', 'last_error'])
+      .where('invitation_id', '=', invitation.id)
+      .execute()
+    const byId = Object.fromEntries(after.map((mail) => [mail.id, [mail.status, mail.last_error]]))
+    expect(byId[sending]).toEqual(['queued', null])
+    expect(byId[mails[1]?.id as string]).toEqual(['failed', 'cancelled'])
+  })
+
   it('counts recipients by status, each once, from their rows', async () => {
     const formId = await createForm(ctx)
     const contacts = Array.from({ length: 5 }, (_, i) => ({ email: `count${i}@example.com` }))

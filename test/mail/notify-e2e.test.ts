@@ -81,4 +81,40 @@ describe(`notifications and confirmations over SMTP on ${testBackend}`, () => {
       ].sort(),
     )
   })
+
+  it('sends no confirmation to an address that unsubscribed from the workspace', async () => {
+    const formId = await createMailForm(ctx, {
+      confirmation: { question: 'email', subject: 'Thanks', message: 'We read it all.' },
+    })
+    await ctx.database.db
+      .insertInto('unsubscribes')
+      .values({
+        workspace_id: ctx.workspaceId,
+        email_key: 'eve@example.com',
+        created_at: ctx.clock.nowMicros(),
+      })
+      .execute()
+    const worker = ctx.startWorker()
+    try {
+      expect((await submit(ctx, formId, { name: 'Eve', email: 'Eve@Example.com' })).statusCode).toBe(201)
+      expect((await submit(ctx, formId, { name: 'Fay', email: 'fay@example.com' })).statusCode).toBe(201)
+      await smtp.waitFor(() => to('fay@example.com').length === 1, 30_000)
+      await expect
+        .poll(async () => {
+          const rows = await ctx.database.db
+            .selectFrom('mails')
+            .select(['status', 'last_error'])
+            .where('form_id', '=', formId)
+            .where('to_address', '=', 'Eve@Example.com')
+            .execute()
+          return rows
+        })
+        .toEqual([
+          { status: 'failed', last_error: 'not sent: the address has unsubscribed from this workspace' },
+        ])
+    } finally {
+      await worker.stop()
+    }
+    expect(smtp.mails.filter((mail) => mail.to[0]?.toLowerCase() === 'eve@example.com')).toEqual([])
+  })
 })

@@ -9,6 +9,7 @@ import type { Migration } from './migration.js'
 export const mail: Migration = {
   async up(db) {
     await invitationTables(db)
+    await grantMailScopes(db)
     await db.schema
       .createTable('mails')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -181,4 +182,26 @@ async function invitationTables(db: Parameters<Migration['up']>[0]): Promise<voi
     .column('next_reminder_at')
     .where(sql.ref('next_reminder_at'), 'is not', null)
     .execute()
+}
+
+// Every scope a token could hold before this migration: a token that held them all held "every
+// scope", and the contract gives every all-scope token the new ones (docs/api.md#mail).
+const scopesBefore = [
+  'forms:read',
+  'forms:write',
+  'responses:read',
+  'responses:write',
+  'contacts:read',
+  'contacts:write',
+  'webhooks:read',
+  'webhooks:write',
+]
+
+export async function grantMailScopes(db: Parameters<Migration['up']>[0]): Promise<void> {
+  let query = db
+    .updateTable('api_tokens')
+    .set({ scopes: sql`scopes || ' invitations:read invitations:write'` })
+  for (const scope of scopesBefore) query = query.where(sql`' ' || scopes || ' '`, 'like', `% ${scope} %`)
+  query = query.where(sql`' ' || scopes || ' '`, 'not like', '% invitations:read %')
+  await query.execute()
 }

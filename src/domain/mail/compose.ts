@@ -1,9 +1,15 @@
 import type { Database, Db } from '../../db/database.js'
 import type { MailsTable } from '../../db/tables/mail.js'
+import {
+  parseTemplate,
+  renderParagraphs,
+  renderText,
+  singleLine,
+  type TemplateValues,
+} from '../../shared/mail/templates.js'
 import { invitationHtml } from './mail-html.js'
 import type { MailBody } from './outbox.js'
 import { type LinkSettings, personalLink, unsubscribeLink } from './recipients.js'
-import { parseTemplate, renderParagraphs, renderText, singleLine, type TemplateValues } from '../../shared/mail/templates.js'
 
 // Invitation and reminder mails are queued without a body (10,000 of them stay small) and composed
 // here when the worker sends one, from its invitation and recipient as they are then: a text part, a

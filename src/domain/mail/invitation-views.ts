@@ -191,7 +191,7 @@ export async function cancelInvitation(
       .returning('id')
       .executeTakeFirst()
     if (!row) return false
-    await stopUnsentMails(trx, { invitationId }, 'cancelled')
+    await stopUnsentMails(trx, { invitationId }, 'cancelled', clock.nowMicros())
     await trx
       .updateTable('invitation_recipients')
       .set({ next_reminder_at: null })

@@ -3,13 +3,18 @@ import { type Clock, parseTimestamp } from '../../clock.js'
 import type { Database, Transaction } from '../../db/database.js'
 import { jsonRecords } from '../../db/fragments.js'
 import { IdPool, newIds } from '../../ids.js'
+import {
+  parseTemplate,
+  renderSubject,
+  type TemplatePart,
+  templateErrors,
+} from '../../shared/mail/templates.js'
 import { lockContactList } from '../contacts/contacts.js'
 import { conflict, type FieldError, notFound, validationFailed } from '../errors.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { findInvitation, type InvitationView } from './invitation-views.js'
 import { type MailSettings, mailLinkProblem, type NewMail, queueMails } from './outbox.js'
 import { DAY_MICROS, type LinkSettings, newRecipientTokens, personalLink } from './recipients.js'
-import { parseTemplate, renderSubject, type TemplatePart, templateErrors } from '../../shared/mail/templates.js'
 
 // Creating an invitation (docs/api.md#invitations): in one transaction, the invitation, one
 // recipient per contact on the list at that moment (a snapshot of its address, name and data, and a

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { stringify } from 'csv-stringify/sync'
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { type Clock, formatTimestamp } from '../../clock.js'
 import { type Config, publicBaseUrl } from '../../config.js'
 import type { Db } from '../../db/database.js'
+import type { Schema } from '../../db/schema.js'
 import type { InvitationRecipientsTable, RecipientStatus } from '../../db/tables/mail.js'
 import { spreadsheetSafe } from '../forms/export.js'
 import { type Listing, loadedBytes, type MemoryBudget, type Page, pageRows, readBatches } from '../listing.js'
@@ -148,16 +150,22 @@ export function recipientsCsv(
   return { head, listing: readBatches(budget, batchRows * rowBytes, read) }
 }
 
-/** Stops a recipient's (or invitation's) mails not sent yet: failed, with `reason` as their error. */
+/**
+ * Stops a recipient's (or invitation's) mails not sent yet: failed, with `reason` as their error.
+ * One a worker holds at `now` may be on the wire already: it is left to that worker, which records
+ * what the server said (and finds the reason itself should it have to try again).
+ */
 export async function stopUnsentMails(
   trx: Db,
   by: { recipientId: string } | { invitationId: string },
   reason: string,
+  now: number,
 ): Promise<number> {
   let query = trx
     .updateTable('mails')
     .set({ status: 'failed', last_error: reason, next_attempt_at: null, lease_expires_at: null })
     .where('status', 'in', ['queued', 'held'])
+    .where(notLeased(now))
   query =
     'recipientId' in by
       ? query.where('recipient_id', '=', by.recipientId)
@@ -165,6 +173,12 @@ export async function stopUnsentMails(
   const result = await query.executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
+
+/** Mails no worker holds at `now`. */
+export const notLeased =
+  (now: number) =>
+  (eb: ExpressionBuilder<Schema, 'mails'>): Expression<SqlBool> =>
+    eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)])
 
 /** No more reminders for this recipient. */
 export async function endReminders(trx: Db, recipientId: string): Promise<void> {
@@ -222,7 +236,7 @@ export async function markRecipientCompleted(
     .where('completed_at', 'is', null)
     .executeTakeFirst()
   if (Number(completed.numUpdatedRows) !== 1) return false
-  await stopUnsentMails(trx, { recipientId }, 'not sent: the recipient has completed the form')
+  await stopUnsentMails(trx, { recipientId }, 'not sent: the recipient has completed the form', now)
   return true
 }
 

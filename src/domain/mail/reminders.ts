@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
 import type { Clock } from '../../clock.js'
 import type { Database, Transaction } from '../../db/database.js'
+import { parseTemplate, renderSubject } from '../../shared/mail/templates.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import type { InvitationSettings } from './invitations.js'
 import { type NewMail, queueMails } from './outbox.js'
 import { DAY_MICROS, personalLink } from './recipients.js'
-import { parseTemplate, renderSubject } from '../../shared/mail/templates.js'
 
 // Reminders (docs/api.md#invitations), a duty of the worker: a recipient's next reminder is due
 // `every_days` after their invitation's send time, then after each reminder queued (and, once the

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js'
 import type { Database, Db } from '../../db/database.js'
+import { notLeased } from './recipients.js'
 
 // Unsubscribing (docs/api.md#unsubscribing): a recipient's token names their address and the
 // workspace that invited them. Unsubscribing records (workspace, address) for good: every recipient
@@ -81,6 +82,7 @@ export async function unsubscribe(
       })
       .where('recipient_id', 'in', ofAddress)
       .where('status', 'in', ['queued', 'held'])
+      .where(notLeased(clock.nowMicros()))
       .execute()
     return { email: found.email, workspace: found.workspace, unsubscribed: true }
   })

@@ -77,7 +77,8 @@ export function resumeMailRoute(
       const retryAfter = overLimit.get(request)
       if (retryAfter !== undefined) return sendPage(reply, 429, tooManyPage(retryAfter), found.form)
       const draft = await drafts.find(token)
-      if (!draft || draft.form_id !== formId) {
+      // A personal link's draft opens only at its link, whose mail the respondent has already.
+      if (!draft || draft.form_id !== formId || draft.recipient_id !== null) {
         await app.limitFailedAuthentication(request)
         return sendPage(reply, 404, resumeGonePage(), found.form)
       }
