@@ -115,7 +115,7 @@ describe("the form's page", () => {
     await page.getByRole('heading', { level: 1, name: 'Trip survey' }).waitFor()
     await expect
       .poll(() => tabs.getByRole('link').allInnerTexts())
-      .toEqual(['Responses', 'Insights', 'Webhooks', 'Share'])
+      .toEqual(['Responses', 'Insights', 'Invitations', 'Webhooks', 'Share'])
     await page.context().close()
   })
 })
