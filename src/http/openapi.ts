@@ -142,7 +142,7 @@ const tags = [
   { name: 'responses', description: 'Submitting, listing, exporting and deleting the responses of a form.' },
   { name: 'contacts', description: 'Contact lists and the people on them, added in bulk.' },
   { name: 'webhooks', description: 'Signed deliveries of new responses, with their delivery log.' },
-  { name: 'mail', description: 'The outbox: every mail Canvass sends or holds, with its attempts.' },
+  { name: 'outbox', description: 'The outbox: every mail Canvass sends or holds, with its attempts.' },
   {
     name: 'invitations',
     description: 'Invitations of a contact list to a form: personal links, mails, reminders, recipients.',

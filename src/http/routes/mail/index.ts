@@ -9,7 +9,7 @@ import { MailDetailSchema, MailPage, MailParams, MailQuery, MailSchema } from '.
 // The mail outbox of a workspace (docs/api.md#mail): what Canvass sent, holds or retries.
 export async function mailRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const tags = ['mail']
+  const tags = ['outbox']
 
   app.get(
     '/v1/mail',
