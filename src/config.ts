@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
+import { isRole, type Role, roles } from './shared/roles.js'
 
 // Configuration in two steps: the environment is read into a flat record of strings,
 // then validated and defaulted into a typed Config. A bad value stops start-up with a
@@ -80,6 +81,19 @@ export interface Config {
   mailFrom: string
   /** Mails a minute for the whole deployment, counted in the database (CANVASS_MAIL_RATE); 0: no limit. */
   mailRate: number
+  /** Single sign-on with OpenID Connect (CANVASS_OIDC_*); undefined: members sign in with a password only. */
+  oidc: OidcConfig | undefined
+  /** Audit events older than this many days are deleted by the worker (CANVASS_AUDIT_DAYS). */
+  auditDays: number
+}
+
+export interface OidcConfig {
+  /** The provider's issuer URL; its discovery document is read from it. */
+  issuer: string
+  clientId: string
+  clientSecret: string | undefined
+  /** The role a person gets who signs in for the first time with a verified e-mail no member has. */
+  role: Role
 }
 
 export class ConfigError extends Error {
@@ -227,6 +241,29 @@ function metricsToken(env: Env): string | undefined {
   return raw
 }
 
+function oidcConfig(env: Env): OidcConfig | undefined {
+  const issuer = env['CANVASS_OIDC_ISSUER'] || undefined
+  const clientId = env['CANVASS_OIDC_CLIENT_ID'] || undefined
+  if (issuer === undefined && clientId === undefined) return undefined
+  if (issuer === undefined)
+    throw new ConfigError('CANVASS_OIDC_ISSUER', 'must be set when CANVASS_OIDC_CLIENT_ID is')
+  if (clientId === undefined)
+    throw new ConfigError('CANVASS_OIDC_CLIENT_ID', 'must be set when CANVASS_OIDC_ISSUER is')
+  let url: URL | undefined
+  try {
+    url = new URL(issuer)
+  } catch {}
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new ConfigError(
+      'CANVASS_OIDC_ISSUER',
+      'must be the provider’s issuer URL, e.g. https://accounts.example.com',
+    )
+  }
+  const role = env['CANVASS_OIDC_ROLE'] || 'viewer'
+  if (!isRole(role)) throw new ConfigError('CANVASS_OIDC_ROLE', `must be one of ${roles.join(', ')}`)
+  return { issuer, clientId, clientSecret: env['CANVASS_OIDC_CLIENT_SECRET'] || undefined, role }
+}
+
 function smtpUrl(env: Env): string | undefined {
   const raw = env['CANVASS_SMTP_URL']
   if (raw === undefined || raw === '') return undefined
@@ -311,5 +348,7 @@ export function configFromEnv(env: Env = process.env): Config {
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, smtpUrl(env)),
     mailRate: integer(env, 'CANVASS_MAIL_RATE', 60, 0, 1_000_000),
+    oidc: oidcConfig(env),
+    auditDays: integer(env, 'CANVASS_AUDIT_DAYS', 365, 1, 100_000),
   }
 }

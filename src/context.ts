@@ -4,6 +4,7 @@ import type { Config } from './config.js'
 import { type Database, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { createDeliveryMetrics, type DeliveryMetrics } from './delivery/metrics.js'
+import { type AuditService, auditService } from './domain/audit/log.js'
 import { type ContactsService, contactsService } from './domain/contacts/service.js'
 import { type DraftsService, draftsService } from './domain/forms/drafts/service.js'
 import {
@@ -73,6 +74,8 @@ export interface AppContext {
   readonly mailComposer: MailComposer | undefined
   /** The dashboard's sign-in sessions. */
   readonly sessions: SessionsService
+  /** The audit log: who did what (docs/api.md#audit). */
+  readonly audit: AuditService
   readonly insights: InsightsService
   /** New responses as they arrive, from any process (the response stream). */
   readonly live: LiveFeed
@@ -143,6 +146,7 @@ export function contextOf(
     mail: mailService(database, mailComposer),
     mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
+    audit: auditService(database, clock),
     insights: insightsService(database),
     live,
     async close() {

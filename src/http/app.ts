@@ -10,8 +10,8 @@ import Fastify, {
 } from 'fastify'
 import type { AppContext } from '../context.js'
 import { MemoryBudget } from '../domain/listing.js'
+import type { Principal } from '../domain/principal.js'
 import type { Scope } from '../domain/scopes.js'
-import type { TokenPrincipal } from '../domain/tokens.js'
 import { decorateCallers } from './callers.js'
 import { ProblemSchema } from './errors.js'
 import { parseJsonBodies } from './json-body.js'
@@ -36,7 +36,7 @@ declare module 'fastify' {
     signedIn?: boolean
   }
   interface FastifyRequest {
-    principal: TokenPrincipal | null
+    principal: Principal | null
   }
   interface FastifyInstance {
     /** Config, database and the services handlers call (src/context.ts). */

@@ -23,7 +23,7 @@ const WINDOW_MS = 60_000
 export function registerSignInLimits(app: FastifyInstance, config: Config): void {
   // The token first: a sign-in it refuses does not count against the address.
   const byToken = limit(app, config.signInTokenLimit, 'with this token', (request) => {
-    return `sign-in:token:${request.principal?.tokenId ?? ''}`
+    return `sign-in:token:${request.principal?.callerId ?? ''}`
   })
   const byAddress = limit(app, config.signInAddressLimit, 'from this address', (request) => {
     return `sign-in:address:${clientAddressKey(request.ip)}`

@@ -82,7 +82,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
       const holdings = new Holdings(request.raw, reply.raw)
       const workspaceId = workspaceOf(request)
       const formId = request.params.form_id
-      const tokenId = request.principal?.tokenId ?? ''
+      const tokenId = request.principal?.callerId ?? ''
       let cursor = await live.newest(workspaceId, formId)
       if (cursor === undefined) throw notFound('form', formId)
       const header = request.headers['last-event-id']
