@@ -92,7 +92,9 @@ function withDefaults(route: RouteOptions): void {
   const schema = { ...(route.schema ?? {}) } as Record<string, unknown>
   route.schema = schema
   schema['security'] = [{ bearer: [] }, { session: [] }]
-  const ownNote = config.ownForMembers ? ' A signed-in member may call it without the scope, for its own tokens.' : ''
+  const ownNote = config.ownForMembers
+    ? ' A signed-in member may call it without the scope, for its own tokens.'
+    : ''
   const scopeNote = config.scope
     ? `Needs scope \`${config.scope}\`.${ownNote}`
     : 'Needs a valid token or session, any scope.'

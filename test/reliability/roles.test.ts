@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
-import { PRINCIPAL_CACHE_TTL_MS } from '../../src/http/auth.js'
 import { type Role, roles, scopesOfRole } from '../../src/domain/team/roles.js'
+import { PRINCIPAL_CACHE_TTL_MS } from '../../src/http/auth.js'
 import { TestClock } from '../support/clock.js'
 import { createTestContext } from '../support/context.js'
 import { testBackend } from '../support/databases.js'
@@ -102,14 +102,19 @@ describe(`authorisation matrix of roles on ${testBackend}`, () => {
 
   it("a member's token acts with at most the member's current role", async () => {
     const admin = await addMember(ctx, { role: 'admin' })
-    const made = await sendAs(admin, post('/v1/tokens', { name: 'CI', scopes: ['members:write', 'forms:read', 'forms:write'] }))
+    const made = await sendAs(
+      admin,
+      post('/v1/tokens', { name: 'CI', scopes: ['members:write', 'forms:read', 'forms:write'] }),
+    )
     expect(made.statusCode, made.body).toBe(201)
     expect(made.json().member_id).toBe(admin.id)
     const token = made.json().token as string
     const withToken = (request: PlannedRequest) => ctx.request({ ...injectOptions(request), token })
-    const invite = () => withToken(post('/v1/members/invitations', { email: uniqueEmail('capped'), role: 'viewer' }))
+    const invite = () =>
+      withToken(post('/v1/members/invitations', { email: uniqueEmail('capped'), role: 'viewer' }))
     const writeForm = () => withToken(post('/v1/forms', formDefinition))
-    const readForms = () => withToken({ method: 'GET', url: '/v1/forms', path: '/v1/forms', query: {}, body: undefined })
+    const readForms = () =>
+      withToken({ method: 'GET', url: '/v1/forms', path: '/v1/forms', query: {}, body: undefined })
     expect((await invite()).statusCode).toBe(201)
     expect((await writeForm()).statusCode).toBe(201)
 
@@ -143,7 +148,9 @@ describe(`authorisation matrix of roles on ${testBackend}`, () => {
     const mine = await make(['forms:read', 'responses:read'])
     expect(mine.statusCode, mine.body).toBe(201)
     expectForbidden(await make(['forms:read', 'members:read']))
-    expectForbidden(await sendAs(members.viewer, post('/v1/tokens', { name: 'viewer', scopes: ['forms:write'] })))
+    expectForbidden(
+      await sendAs(members.viewer, post('/v1/tokens', { name: 'viewer', scopes: ['forms:write'] })),
+    )
     // A token the editor made cannot make tokens: a token caller needs tokens:write.
     const byToken = await ctx.request({
       method: 'POST',

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sendingSettings } from '../mail/support.js'
 import { TestClock } from '../support/clock.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { testBackend } from '../support/databases.js'
 import { addMember, type TestMember } from '../support/members.js'
 import { type SmtpServer, startSmtpServer } from '../support/smtp.js'
-import { sendingSettings } from '../mail/support.js'
 import { call, expectProblem, sessionCookieOf } from './support.js'
 
 // Invitations to the team (docs/api.md#team-members-invitations-and-tokens), through the HTTP API:
@@ -36,7 +36,10 @@ async function invite(email: string, role = 'editor', by: TestMember = owner): P
   const before = smtp.mails.length
   const answer = await call(ctx, by, 'POST', '/v1/members/invitations', { email, role })
   expect(answer.statusCode, answer.body).toBe(201)
-  await smtp.waitFor((mails) => mails.slice(before).some((mail) => mail.to.includes(email.toLowerCase())), 30_000)
+  await smtp.waitFor(
+    (mails) => mails.slice(before).some((mail) => mail.to.includes(email.toLowerCase())),
+    30_000,
+  )
   const mail = smtp.mails.slice(before).find((m) => m.to.includes(email.toLowerCase()))
   const code = codeIn(mail?.parsed.text ?? '')
   expect(code).toBeDefined()
@@ -65,7 +68,10 @@ describe(`invitations to the team on ${testBackend}`, () => {
       const days = (Date.parse(invitation.expires_at) - Date.parse(invitation.created_at)) / 86_400_000
       expect(days).toBeCloseTo(7, 3)
 
-      await smtp.waitFor((mails) => mails.some((mail) => mail.to.includes('grace.hopper@example.com')), 30_000)
+      await smtp.waitFor(
+        (mails) => mails.some((mail) => mail.to.includes('grace.hopper@example.com')),
+        30_000,
+      )
       const mail = smtp.mails.find((m) => m.to.includes('grace.hopper@example.com'))
       const text = mail?.parsed.text ?? ''
       expect(text).toContain('https://forms.example.com/app/accept?code=')
@@ -73,12 +79,14 @@ describe(`invitations to the team on ${testBackend}`, () => {
       // The inviter's name is words, never markup.
       const html = String(mail?.parsed.html)
       expect(html).not.toContain('<script>')
-      expect(html).toContain('&lt;script&gt;')
+      expect(html).toContain('&lt;script>alert(1)&lt;/script> &amp; Ada')
       const code = codeIn(text) as string
 
       // The outbox lists the mail but never shows its link to whoever reads it.
       const outbox = await call(ctx, { token: ctx.token }, 'GET', '/v1/mail?kind=member')
-      const listed = outbox.json().items.find((item: { to: string }) => item.to === 'grace.hopper@example.com')
+      const listed = outbox
+        .json()
+        .items.find((item: { to: string }) => item.to === 'grace.hopper@example.com')
       const shown = await call(ctx, { token: ctx.token }, 'GET', `/v1/mail/${listed.id}`)
       expect(shown.json()).toMatchObject({ kind: 'member', text: null, html: null })
       expect(shown.body).not.toContain(code)
@@ -108,7 +116,11 @@ describe(`invitations to the team on ${testBackend}`, () => {
 
       const joined = await accept(code, '  Grace Hopper ')
       expect(joined.statusCode, joined.body).toBe(201)
-      expect(joined.json()).toMatchObject({ email: 'grace.hopper@example.com', name: 'Grace Hopper', role: 'editor' })
+      expect(joined.json()).toMatchObject({
+        email: 'grace.hopper@example.com',
+        name: 'Grace Hopper',
+        role: 'editor',
+      })
       const cookie = sessionCookieOf(joined)
       expect(String(joined.headers['set-cookie'])).toContain('HttpOnly; SameSite=Strict')
       expect((await call(ctx, { cookie }, 'GET', '/v1/forms')).statusCode).toBe(200)
@@ -124,10 +136,15 @@ describe(`invitations to the team on ${testBackend}`, () => {
       const after = await call(ctx, admin, 'GET', '/v1/members/invitations')
       expect(after.json().items.map((item: { id: string }) => item.id)).not.toContain(invitation.id)
       const members = await call(ctx, admin, 'GET', '/v1/members?page_size=1000')
-      expect(members.json().items.map((m: { email: string }) => m.email)).toContain('grace.hopper@example.com')
+      expect(members.json().items.map((m: { email: string }) => m.email)).toContain(
+        'grace.hopper@example.com',
+      )
       // The address is a member now: inviting it again is a conflict.
       expectProblem(
-        await call(ctx, owner, 'POST', '/v1/members/invitations', { email: 'GRACE.hopper@example.com', role: 'viewer' }),
+        await call(ctx, owner, 'POST', '/v1/members/invitations', {
+          email: 'GRACE.hopper@example.com',
+          role: 'viewer',
+        }),
         409,
         'conflict',
       )
@@ -137,12 +154,18 @@ describe(`invitations to the team on ${testBackend}`, () => {
       const second = await invite('twice@example.com', 'viewer')
       expectProblem(await accept(first), 404, 'not_found')
       const list = await call(ctx, owner, 'GET', '/v1/members/invitations')
-      expect(list.json().items.filter((i: { email: string }) => i.email === 'twice@example.com')).toHaveLength(1)
+      expect(
+        list.json().items.filter((i: { email: string }) => i.email === 'twice@example.com'),
+      ).toHaveLength(1)
 
       // Two accepts racing: one member.
       const answers = await Promise.all([0, 1, 2, 3, 4].map((n) => accept(second, `Racer ${n}`)))
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 404, 404, 404, 404])
-      const rows = await ctx.database.db.selectFrom('members').select('id').where('email', '=', 'twice@example.com').execute()
+      const rows = await ctx.database.db
+        .selectFrom('members')
+        .select('id')
+        .where('email', '=', 'twice@example.com')
+        .execute()
       expect(rows).toHaveLength(1)
     }
   }, 120_000)
@@ -153,7 +176,10 @@ describe(`invitations to the team on ${testBackend}`, () => {
       403,
       'forbidden',
     )
-    const asOwner = await call(ctx, owner, 'POST', '/v1/members/invitations', { email: 'boss@example.com', role: 'owner' })
+    const asOwner = await call(ctx, owner, 'POST', '/v1/members/invitations', {
+      email: 'boss@example.com',
+      role: 'owner',
+    })
     expect(asOwner.statusCode, asOwner.body).toBe(201)
     const id = asOwner.json().id
     expectProblem(await call(ctx, admin, 'DELETE', `/v1/members/invitations/${id}`), 403, 'forbidden')
@@ -164,7 +190,11 @@ describe(`invitations to the team on ${testBackend}`, () => {
       email: 'theirs@example.com',
       role: 'viewer',
     })
-    expectProblem(await call(ctx, owner, 'DELETE', `/v1/members/invitations/${theirs.json().id}`), 404, 'not_found')
+    expectProblem(
+      await call(ctx, owner, 'DELETE', `/v1/members/invitations/${theirs.json().id}`),
+      404,
+      'not_found',
+    )
   })
 
   it('a withdrawn or expired link does not join', async () => {

@@ -49,7 +49,8 @@ describe(`members on ${testBackend}`, () => {
   it('keeps ownership with the owners, and always one owner', async () => {
     const admin = await addMember(ctx, { role: 'admin' })
     const editor = await addMember(ctx, { role: 'editor' })
-    const patch = (by: Caller, id: string, role: string) => call(ctx, by, 'PATCH', `/v1/members/${id}`, { role })
+    const patch = (by: Caller, id: string, role: string) =>
+      call(ctx, by, 'PATCH', `/v1/members/${id}`, { role })
 
     expectProblem(await patch(admin, editor.id, 'owner'), 403, 'forbidden')
     expectProblem(await patch(admin, owner.id, 'viewer'), 403, 'forbidden')
@@ -106,13 +107,31 @@ describe(`members on ${testBackend}`, () => {
   it("answers another workspace's member, and hostile input, with a clear 4xx", async () => {
     const theirs = await addMember(ctx, { role: 'editor', workspaceId: ctx.otherWorkspaceId })
     const admin = await addMember(ctx, { role: 'admin' })
-    expectProblem(await call(ctx, admin, 'PATCH', `/v1/members/${theirs.id}`, { role: 'viewer' }), 404, 'not_found')
+    expectProblem(
+      await call(ctx, admin, 'PATCH', `/v1/members/${theirs.id}`, { role: 'viewer' }),
+      404,
+      'not_found',
+    )
     expectProblem(await call(ctx, admin, 'DELETE', `/v1/members/${theirs.id}`), 404, 'not_found')
     expectProblem(await call(ctx, admin, 'DELETE', '/v1/members/mem_never'), 404, 'not_found')
-    for (const body of [{ role: 'god' }, { role: null }, {}, { role: 'viewer', name: 'x' }, { role: ['owner'] }]) {
-      expectProblem(await call(ctx, admin, 'PATCH', `/v1/members/${theirs.id}`, body), 400, 'validation_failed')
+    for (const body of [
+      { role: 'god' },
+      { role: null },
+      {},
+      { role: 'viewer', name: 'x' },
+      { role: ['owner'] },
+    ]) {
+      expectProblem(
+        await call(ctx, admin, 'PATCH', `/v1/members/${theirs.id}`, body),
+        400,
+        'validation_failed',
+      )
     }
-    expectProblem(await call(ctx, admin, 'PATCH', `/v1/members/${'x'.repeat(65)}`, { role: 'viewer' }), 400, 'validation_failed')
+    expectProblem(
+      await call(ctx, admin, 'PATCH', `/v1/members/${'x'.repeat(65)}`, { role: 'viewer' }),
+      400,
+      'validation_failed',
+    )
     expectProblem(await call(ctx, admin, 'DELETE', '/v1/members/%2e%2e%2f'), 400, 'validation_failed')
   })
 
@@ -142,12 +161,18 @@ describe(`tokens on ${testBackend}`, () => {
   it('shows a token once, lists without secrets, and lets members manage their own', async () => {
     const editor = await addMember(ctx, { role: 'editor' })
     const admin = await addMember(ctx, { role: 'admin' })
-    const made = await call(ctx, editor, 'POST', '/v1/tokens', { name: 'Mine', scopes: ['forms:read', 'forms:read'] })
+    const made = await call(ctx, editor, 'POST', '/v1/tokens', {
+      name: 'Mine',
+      scopes: ['forms:read', 'forms:read'],
+    })
     expect(made.statusCode, made.body).toBe(201)
     const mine = made.json()
     expect(mine).toMatchObject({ name: 'Mine', scopes: ['forms:read'], member_id: editor.id })
     expect(mine.token).toMatch(/^cvs_/)
-    const machine = await call(ctx, { token: ctx.token }, 'POST', '/v1/tokens', { name: 'CI', scopes: ['forms:read'] })
+    const machine = await call(ctx, { token: ctx.token }, 'POST', '/v1/tokens', {
+      name: 'CI',
+      scopes: ['forms:read'],
+    })
     expect(machine.json().member_id).toBeNull()
 
     // An editor (no tokens:read) sees its own; an admin sees every one of the workspace.
@@ -158,13 +183,19 @@ describe(`tokens on ${testBackend}`, () => {
     const ids = every.json().items.map((t: { id: string }) => t.id)
     expect(ids).toContain(mine.id)
     expect(ids).toContain(machine.json().id)
-    const digest = await ctx.database.db.selectFrom('api_tokens').select('digest').where('id', '=', mine.id).executeTakeFirstOrThrow()
+    const digest = await ctx.database.db
+      .selectFrom('api_tokens')
+      .select('digest')
+      .where('id', '=', mine.id)
+      .executeTakeFirstOrThrow()
     for (const body of [own.body, every.body]) {
       expect(body).not.toContain(mine.token)
       expect(body).not.toContain(digest.digest)
       expect(body).not.toContain(ctx.token)
     }
-    const otherIds = (await call(ctx, { token: ctx.otherToken }, 'GET', '/v1/tokens')).json().items.map((t: { id: string }) => t.id)
+    const otherIds = (await call(ctx, { token: ctx.otherToken }, 'GET', '/v1/tokens'))
+      .json()
+      .items.map((t: { id: string }) => t.id)
     expect(otherIds).not.toContain(mine.id)
 
     // Without tokens:write a member revokes only its own.
@@ -176,16 +207,30 @@ describe(`tokens on ${testBackend}`, () => {
     expect((await call(ctx, editor, 'GET', '/v1/tokens')).json().items).toEqual([])
     expect((await call(ctx, admin, 'DELETE', `/v1/tokens/${machine.json().id}`)).statusCode).toBe(204)
     // Another workspace's token is not there.
-    const theirs = await call(ctx, { token: ctx.otherToken }, 'POST', '/v1/tokens', { name: 'X', scopes: ['forms:read'] })
+    const theirs = await call(ctx, { token: ctx.otherToken }, 'POST', '/v1/tokens', {
+      name: 'X',
+      scopes: ['forms:read'],
+    })
     expectProblem(await call(ctx, admin, 'DELETE', `/v1/tokens/${theirs.json().id}`), 404, 'not_found')
   })
 
   it('refuses scopes beyond the caller and hostile bodies', async () => {
     const viewer = await addMember(ctx, { role: 'viewer' })
-    expectProblem(await call(ctx, viewer, 'POST', '/v1/tokens', { name: 'up', scopes: ['forms:write'] }), 403, 'forbidden')
+    expectProblem(
+      await call(ctx, viewer, 'POST', '/v1/tokens', { name: 'up', scopes: ['forms:write'] }),
+      403,
+      'forbidden',
+    )
     const narrow = await ctx.tokenWithScopes(['tokens:write', 'forms:read'])
-    expectProblem(await call(ctx, { token: narrow }, 'POST', '/v1/tokens', { name: 'up', scopes: ['contacts:read'] }), 403, 'forbidden')
-    expect((await call(ctx, { token: narrow }, 'POST', '/v1/tokens', { name: 'ok', scopes: ['forms:read'] })).statusCode).toBe(201)
+    expectProblem(
+      await call(ctx, { token: narrow }, 'POST', '/v1/tokens', { name: 'up', scopes: ['contacts:read'] }),
+      403,
+      'forbidden',
+    )
+    expect(
+      (await call(ctx, { token: narrow }, 'POST', '/v1/tokens', { name: 'ok', scopes: ['forms:read'] }))
+        .statusCode,
+    ).toBe(201)
     for (const body of [
       { name: 'x', scopes: [] },
       { name: 'x', scopes: ['root'] },

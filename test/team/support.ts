@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
+import { problemDefect } from '../reliability/support/problem.js'
 import type { TestContext } from '../support/context.js'
 import { cookieWriteHeaders } from '../support/members.js'
-import { problemDefect } from '../reliability/support/problem.js'
 
 // Calls of the team's API as the dashboard makes them: with a member's session cookie (and, for
 // a write, the same origin and the CSRF header), or with a bearer token.

@@ -1,5 +1,5 @@
-import type { MailBody } from '../mail/outbox.js'
 import { bounded, MailDocument, renderMail } from '../mail/notify/parts.js'
+import type { MailBody } from '../mail/outbox.js'
 
 // The mail inviting someone to the team (docs/api.md#team-members-invitations-and-tokens): who
 // invites, with which role, the link and how long it works. The inviter's name is the team's

@@ -92,9 +92,7 @@ async function refuseLastOwner(trx: Transaction, workspaceId: string, what: stri
     .where('role', '=', 'owner')
     .executeTakeFirstOrThrow()
   if (Number(owners.count) <= 1) {
-    throw conflict(
-      `the last owner of the workspace cannot be ${what}: make another member an owner first`,
-    )
+    throw conflict(`the last owner of the workspace cannot be ${what}: make another member an owner first`)
   }
 }
 

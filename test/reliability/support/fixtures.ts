@@ -95,11 +95,16 @@ export const memberInvitationExample = () => ({ email: uniqueEmail('invitee'), r
  */
 async function createTeamFixtures(send: Send, token: string): Promise<Record<string, string>> {
   const post = jsonPost(send, token)
-  const invitation = created(await post('/v1/members/invitations', memberInvitationExample()), 'an invitation')
+  const invitation = created(
+    await post('/v1/members/invitations', memberInvitationExample()),
+    'an invitation',
+  )
   const made = created(await post('/v1/tokens', { name: 'Fixture token', scopes: ['forms:read'] }), 'a token')
   const ctx = injected.get(send)
   const workspaceId = ctx && token === ctx.otherToken ? ctx.otherWorkspaceId : ctx?.workspaceId
-  const member = ctx ? await addMember(ctx, { role: 'editor', ...(workspaceId ? { workspaceId } : {}) }) : undefined
+  const member = ctx
+    ? await addMember(ctx, { role: 'editor', ...(workspaceId ? { workspaceId } : {}) })
+    : undefined
   return {
     member_id: member?.id ?? `mem_${randomBytes(16).toString('base64url')}`,
     member_invitation_id: invitation.id,

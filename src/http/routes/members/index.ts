@@ -86,8 +86,7 @@ export async function memberRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) =>
-      team.changeRole(principalOf(request), request.params.member_id, request.body.role),
+    async (request) => team.changeRole(principalOf(request), request.params.member_id, request.body.role),
   )
 
   app.delete(
@@ -98,7 +97,8 @@ export async function memberRoutes(fastify: FastifyInstance): Promise<void> {
         tags,
         operationId: 'deleteMember',
         summary: 'Remove a member: its sessions end and its tokens stop working',
-        description: 'At once on this process, within seconds on every other. The last owner cannot be removed (`409`).',
+        description:
+          'At once on this process, within seconds on every other. The last owner cannot be removed (`409`).',
         params: MemberParams,
         querystring: NoQuery,
         response: {
@@ -185,7 +185,8 @@ export async function memberRoutes(fastify: FastifyInstance): Promise<void> {
     try {
       return await run()
     } catch (error) {
-      if (error instanceof DomainError && error.kind === 'not_found') await app.limitFailedAuthentication(request)
+      if (error instanceof DomainError && error.kind === 'not_found')
+        await app.limitFailedAuthentication(request)
       throw error
     }
   }

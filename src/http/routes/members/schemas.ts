@@ -1,24 +1,29 @@
 import { Type } from 'typebox'
+import { allScopes, type Scope } from '../../../domain/scopes.js'
 import { MAX_PASSWORD_LENGTH } from '../../../domain/team/passwords.js'
-import { allScopes } from '../../../domain/scopes.js'
-import { roles } from '../../../shared/roles.js'
+import { type Role, roles } from '../../../shared/roles.js'
 import { PagedList, PageQuery } from '../../pagination.js'
 import { IdString, ref, Timestamp } from '../../schemas.js'
 
 // Schemas of the team's members, invitations and tokens (docs/api.md#team-members-invitations-and-tokens).
 
-export const RoleSchema = Type.Union(
-  roles.map((role) => Type.Literal(role)),
-  {
-    description:
-      'owner and admin: every scope (only an owner makes, demotes or removes an owner); editor: every scope but ' +
-      'members, tokens and the audit log; viewer: every `:read` scope but the audit log.',
-  },
+// Unsafe: a union built from the list keeps the list's type (TypeBox types only a written tuple).
+export const RoleSchema = Type.Unsafe<Role>(
+  Type.Union(
+    roles.map((role) => Type.Literal(role)),
+    {
+      description:
+        'owner and admin: every scope (only an owner makes, demotes or removes an owner); editor: every scope but ' +
+        'members, tokens and the audit log; viewer: every `:read` scope but the audit log.',
+    },
+  ),
 )
 
-const ScopeSchema = Type.Union(
-  allScopes.map((scope) => Type.Literal(scope)),
-  { description: 'A scope: what a token or member may do.' },
+const ScopeSchema = Type.Unsafe<Scope>(
+  Type.Union(
+    allScopes.map((scope) => Type.Literal(scope)),
+    { description: 'A scope: what a token or member may do.' },
+  ),
 )
 
 export const MemberSchema = Type.Object(
@@ -73,7 +78,10 @@ export const TokenSchema = Type.Object(tokenFields, {
 export const TokenPage = PagedList(ref(TokenSchema), 'TokenPage')
 
 export const NewTokenSchema = Type.Object(
-  { ...tokenFields, token: Type.String({ description: 'The secret (`cvs_…`): shown this once, never again.' }) },
+  {
+    ...tokenFields,
+    token: Type.String({ description: 'The secret (`cvs_…`): shown this once, never again.' }),
+  },
   { $id: 'NewToken', description: 'A token just made, with its secret.' },
 )
 
