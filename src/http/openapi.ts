@@ -147,7 +147,10 @@ const tags = [
     name: 'invitations',
     description: 'Invitations of a contact list to a form: personal links, mails, reminders, recipients.',
   },
-  { name: 'erasure', description: 'Deleting everything a workspace holds of one e-mail address, on request.' },
+  {
+    name: 'erasure',
+    description: 'Deleting everything a workspace holds of one e-mail address, on request.',
+  },
   {
     name: 'operations',
     description: 'Liveness, readiness, metrics and this reference: no token needed.',

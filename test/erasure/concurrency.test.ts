@@ -27,7 +27,8 @@ describe(`erasure under concurrent submissions on ${testBackend}`, () => {
     // Of 300, every sixth is someone else's; the others carry the address in an answer or a hidden field.
     const submissions = Array.from({ length: ERASED + KEPT }, (_, index) => {
       if (index % 6 === 5) return { answers: { note: `kept ${index}` }, hidden: { ref: `r${index}` } }
-      if (index % 6 === 4) return { answers: { note: `hidden ${index}` }, hidden: { ref: ERIN.toUpperCase() } }
+      if (index % 6 === 4)
+        return { answers: { note: `hidden ${index}` }, hidden: { ref: ERIN.toUpperCase() } }
       return { answers: { contact: ERIN, note: `${index}` } }
     })
     const batch = { workspaceId: ctx.workspaceId, formId, submissions }
@@ -52,7 +53,9 @@ describe(`erasure under concurrent submissions on ${testBackend}`, () => {
       .orderBy('seq')
       .execute()
     expect(rows).toHaveLength(KEPT + DURING)
-    expect(rows.map((row) => Number(row.seq))).toEqual(Array.from({ length: KEPT + DURING }, (_, index) => index + 1))
+    expect(rows.map((row) => Number(row.seq))).toEqual(
+      Array.from({ length: KEPT + DURING }, (_, index) => index + 1),
+    )
     expect(rows.some((row) => row.item_json.toLowerCase().includes(ERIN))).toBe(false)
     const form = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}` })
     expect(form.json().response_count).toBe(KEPT + DURING)

@@ -14,7 +14,11 @@ const ADA = 'ada@example.com'
 const writeScopes = allScopes.filter((scope) => scope.endsWith(':write'))
 
 async function adaIsThere(): Promise<boolean> {
-  const rows = await ctx.database.db.selectFrom('contacts').select('id').where('email_key', '=', ADA).execute()
+  const rows = await ctx.database.db
+    .selectFrom('contacts')
+    .select('id')
+    .where('email_key', '=', ADA)
+    .execute()
   return rows.length > 0
 }
 
@@ -95,7 +99,9 @@ describe(`erasure refused on ${testBackend}`, () => {
         payload: payload as object,
         headers: { 'content-type': 'application/json' },
       })
-      expect([400, 413], `${JSON.stringify(payload).slice(0, 80)}: ${response.body}`).toContain(response.statusCode)
+      expect([400, 413], `${JSON.stringify(payload).slice(0, 80)}: ${response.body}`).toContain(
+        response.statusCode,
+      )
       expect(response.headers['content-type']).toContain('application/problem+json')
     }
     expect(await adaIsThere()).toBe(true)

@@ -70,7 +70,12 @@ export async function placesHolding(ctx: TestContext, address: string): Promise<
 
 /** A form through the API; its id. */
 export async function createForm(ctx: TestContext, form: object, token?: string): Promise<string> {
-  const response = await ctx.request({ method: 'POST', url: '/v1/forms', payload: form, ...(token ? { token } : {}) })
+  const response = await ctx.request({
+    method: 'POST',
+    url: '/v1/forms',
+    payload: form,
+    ...(token ? { token } : {}),
+  })
   expect(response.statusCode, response.body).toBe(201)
   return response.json().id as string
 }

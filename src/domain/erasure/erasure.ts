@@ -116,7 +116,9 @@ async function eraseRecipients(run: Run): Promise<void> {
       .selectFrom('invitation_recipients')
       .select('id')
       .where('invitation_id', 'in', invitationsOf(db, workspaceId))
-      .where((eb) => eb.or([eb('email_key', '=', key), eb('contact_id', 'in', contactsOf(db, workspaceId, key))]))
+      .where((eb) =>
+        eb.or([eb('email_key', '=', key), eb('contact_id', 'in', contactsOf(db, workspaceId, key))]),
+      )
       .where('id', '>', after)
       .orderBy('id')
       .limit(BATCH)
@@ -172,7 +174,8 @@ async function eraseResponsesHolding(run: Run, formId: string): Promise<void> {
         .select('item_json')
         .where('id', '=', response_id)
         .executeTakeFirst()
-      if (row && responseHoldsAddress(JSON.parse(row.item_json) as ResponseItem, run.key)) holding.push(response_id)
+      if (row && responseHoldsAddress(JSON.parse(row.item_json) as ResponseItem, run.key))
+        holding.push(response_id)
     }
     await eraseResponses(run, formId, holding)
   }
@@ -250,7 +253,11 @@ async function eraseMails(run: Run): Promise<void> {
         .executeTakeFirst()
       if (!mail) continue
       const { to_address, subject, body_json } = mail
-      if (isAddress(to_address, run.key) || mentionsAddress(subject, run.key) || mentionsAddress(body_json, run.key))
+      if (
+        isAddress(to_address, run.key) ||
+        mentionsAddress(subject, run.key) ||
+        mentionsAddress(body_json, run.key)
+      )
         holding.push(id)
     }
     if (holding.length === 0) continue
@@ -312,7 +319,8 @@ async function eraseDeliveries(run: Run): Promise<void> {
 export function erasureService(database: Database, clock: Clock, forget: FormChanged) {
   return {
     /** Deletes the address (checked to be one) everywhere in the workspace; how many of each went. */
-    erase: (workspaceId: string, address: string) => eraseAddress(database, clock, forget, workspaceId, address),
+    erase: (workspaceId: string, address: string) =>
+      eraseAddress(database, clock, forget, workspaceId, address),
   }
 }
 

@@ -23,7 +23,9 @@ export const isAddress = (value: unknown, key: string): value is string =>
  */
 export function candidatePattern(key: string, contains: boolean): string {
   const escaped = [...key]
-    .map((character) => (/[\\%_]/.test(character) ? `\\${character}` : character > '\u007f' ? '_' : character))
+    .map((character) =>
+      /[\\%_]/.test(character) ? `\\${character}` : character > '\u007f' ? '_' : character,
+    )
     .join('')
   return contains ? `%${escaped}%` : escaped
 }
@@ -45,11 +47,12 @@ export function draftHoldsAddress(
   const answers = JSON.parse(draft.answers_json) as Record<string, unknown>
   const hidden = JSON.parse(draft.hidden_json) as Record<string, unknown>
   return (
-    Object.entries(answers).some(([question, value]) => emailQuestions.has(question) && isAddress(value, key)) ||
-    Object.values(hidden).some((value) => isAddress(value, key))
+    Object.entries(answers).some(
+      ([question, value]) => emailQuestions.has(question) && isAddress(value, key),
+    ) || Object.values(hidden).some((value) => isAddress(value, key))
   )
 }
 
 /** Whether a text (a mail's body, a webhook's payload) mentions the address anywhere. */
 export const mentionsAddress = (text: string | null, key: string): boolean =>
-  text !== null && text.toLowerCase().includes(key)
+  text?.toLowerCase().includes(key) === true

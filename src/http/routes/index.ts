@@ -17,7 +17,9 @@ import { webhookRoutes } from './webhooks/index.js'
 // authentication and the token's rate (forCallers); the others answer anyone.
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes)
-  await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes, invitationRoutes, mailRoutes, erasureRoutes))
+  await app.register(
+    forCallers(formRoutes, contactRoutes, webhookRoutes, invitationRoutes, mailRoutes, erasureRoutes),
+  )
   await app.register(publicRoutes)
   await app.register(unsubscribeRoutes)
   await app.register(forCallers(sessionRoutes))

@@ -12,7 +12,10 @@ import { ApiError } from '../../errors.js'
 // Erasure of an address (docs/api.md#erasure): everything of one person in the workspace, on request.
 
 /** What erasure needs: the audit log's reader and every scope that writes. */
-export const erasureScopes: readonly Scope[] = ['audit:read', ...allScopes.filter((scope) => scope.endsWith(':write'))]
+export const erasureScopes: readonly Scope[] = [
+  'audit:read',
+  ...allScopes.filter((scope) => scope.endsWith(':write')),
+]
 
 const EMAIL_BODY_MAX = 320
 
@@ -45,7 +48,10 @@ function eraser(request: FastifyRequest): Principal {
   if (!principal) throw unauthorized()
   const missing = erasureScopes.filter((scope) => !principal.scopes.has(scope))
   if (missing.length > 0) {
-    throw new ApiError('forbidden', `erasure needs every one of ${erasureScopes.join(', ')}; missing: ${missing.join(', ')}`)
+    throw new ApiError(
+      'forbidden',
+      `erasure needs every one of ${erasureScopes.join(', ')}; missing: ${missing.join(', ')}`,
+    )
   }
   return principal
 }
