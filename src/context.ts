@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js'
 import { createDeliveryMetrics, type DeliveryMetrics } from './delivery/metrics.js'
 import { type AuditService, auditService } from './domain/audit/log.js'
 import { type ContactsService, contactsService } from './domain/contacts/service.js'
+import { type ErasureService, erasureService } from './domain/erasure/erasure.js'
 import { type DraftsService, draftsService } from './domain/forms/drafts/service.js'
 import {
   type FormsService,
@@ -76,6 +77,8 @@ export interface AppContext {
   readonly sessions: SessionsService
   /** The audit log: who did what (docs/api.md#audit). */
   readonly audit: AuditService
+  /** Deleting an address everywhere in a workspace (docs/api.md#erasure). */
+  readonly erasure: ErasureService
   readonly insights: InsightsService
   /** New responses as they arrive, from any process (the response stream). */
   readonly live: LiveFeed
@@ -147,6 +150,7 @@ export function contextOf(
     mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
     audit: auditService(database, clock),
+    erasure: erasureService(database, clock, publicForms.forget),
     insights: insightsService(database),
     live,
     async close() {

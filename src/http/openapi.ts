@@ -159,6 +159,10 @@ const tags = [
   },
   { name: 'team', description: 'Members and their roles, invitations to the team, and API tokens.' },
   {
+    name: 'erasure',
+    description: 'Deleting everything a workspace holds of one e-mail address, on request.',
+  },
+  {
     name: 'operations',
     description: 'Liveness, readiness, metrics and this reference: no token needed.',
   },

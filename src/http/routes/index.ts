@@ -3,6 +3,7 @@ import { forCallers } from '../callers.js'
 import { contactRoutes } from './contacts/index.js'
 import { dashboardRoutes } from './dashboard.js'
 import { entryRoutes } from './entry.js'
+import { erasureRoutes } from './erasure/index.js'
 import { formRoutes } from './forms/index.js'
 import { invitationRoutes } from './invitations/index.js'
 import { unsubscribeRoutes } from './invitations/unsubscribe.js'
@@ -18,7 +19,9 @@ import { webhookRoutes } from './webhooks/index.js'
 // authentication and the token's rate (forCallers); the others answer anyone.
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes)
-  await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes, invitationRoutes, mailRoutes))
+  await app.register(
+    forCallers(formRoutes, contactRoutes, webhookRoutes, invitationRoutes, mailRoutes, erasureRoutes),
+  )
   await app.register(publicRoutes)
   await app.register(unsubscribeRoutes)
   await app.register(forCallers(sessionRoutes))
