@@ -7,6 +7,7 @@ import { formRoutes } from './forms/index.js'
 import { invitationRoutes } from './invitations/index.js'
 import { unsubscribeRoutes } from './invitations/unsubscribe.js'
 import { mailRoutes } from './mail/index.js'
+import { oidcRoutes } from './oidc.js'
 import { publicRoutes } from './public/index.js'
 import { sessionRoutes } from './session.js'
 import { systemRoutes } from './system.js'
@@ -20,6 +21,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(publicRoutes)
   await app.register(unsubscribeRoutes)
   await app.register(forCallers(sessionRoutes))
+  await app.register(oidcRoutes)
   await app.register(dashboardRoutes)
   await app.register(entryRoutes)
 }
