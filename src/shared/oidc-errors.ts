@@ -3,7 +3,8 @@
 // address, which anyone can write.
 
 export const oidcErrorMessages = {
-  provider_unavailable: 'Signing in with your organisation’s provider is not available right now. Try again later.',
+  provider_unavailable:
+    'Signing in with your organisation’s provider is not available right now. Try again later.',
   issuer_mismatch:
     'The single sign-on provider is not the one Canvass is configured for, so it was not trusted. Tell whoever runs Canvass.',
   invalid_state:

@@ -83,7 +83,11 @@ function listen(server: Server): Promise<void> {
  * `accountId` and consenting, until the provider sends the browser away from itself: returns
  * that address (Canvass's callback, with the code or an error).
  */
-export async function signInAtProvider(authorizationUrl: string, accountId: string, jar: CookieJar): Promise<URL> {
+export async function signInAtProvider(
+  authorizationUrl: string,
+  accountId: string,
+  jar: CookieJar,
+): Promise<URL> {
   const origin = new URL(authorizationUrl).origin
   let url = new URL(authorizationUrl)
   let form: URLSearchParams | undefined
@@ -111,7 +115,9 @@ export async function signInAtProvider(authorizationUrl: string, accountId: stri
     const prompt = /name="prompt" value="([a-z]+)"/.exec(page)?.[1]
     if (!action || !prompt) throw new Error(`no sign-in form on the provider's page: ${page.slice(0, 500)}`)
     url = new URL(action.replace(/&amp;/g, '&'), url)
-    form = new URLSearchParams(prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt })
+    form = new URLSearchParams(
+      prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt },
+    )
   }
   throw new Error('the provider never sent the browser back')
 }

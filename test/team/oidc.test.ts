@@ -4,8 +4,8 @@ import type { OidcConfig } from '../../src/config.js'
 import { scopesOfRole } from '../../src/domain/team/roles.js'
 import { type App, buildApp } from '../../src/http/app.js'
 import { oidcErrorMessage } from '../../src/shared/oidc-errors.js'
-import { CookieJar } from '../support/cookie-jar.js'
 import { createTestContext, type TestContext } from '../support/context.js'
+import { CookieJar } from '../support/cookie-jar.js'
 import { addMember } from '../support/members.js'
 import { signInAtProvider, startOidcProvider, type TestProvider } from '../support/oidc-provider.js'
 
@@ -30,7 +30,12 @@ beforeAll(async () => {
   const port = await freePort()
   canvass = `http://127.0.0.1:${port}`
   provider = await startOidcProvider({ redirectUri: `${canvass}/v1/session/oidc/callback`, accounts })
-  oidc = { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, role: 'editor' }
+  oidc = {
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    role: 'editor',
+  }
   ctx = await createTestContext({ publicUrl: canvass, oidc })
   await ctx.app.listen({ port, host: '127.0.0.1' })
   // The owner who set Canvass up: newcomers join this workspace.
@@ -74,13 +79,26 @@ async function get(
     jar.store(response.headers['set-cookie'])
     return { status: response.statusCode, location: String(response.headers.location ?? '') }
   }
-  const response = await fetch(target, { redirect: 'manual', headers: cookie === undefined ? {} : { cookie } })
+  const response = await fetch(target, {
+    redirect: 'manual',
+    headers: cookie === undefined ? {} : { cookie },
+  })
   jar.store(response.headers.getSetCookie())
   return { status: response.status, location: response.headers.get('location') ?? '' }
 }
 
+/** Canvass's session cookie in the jar (which the provider's cookies share: cookies ignore ports). */
+function sessionCookie(jar: CookieJar): string | undefined {
+  return jar
+    .header('/v1/session')
+    ?.split('; ')
+    .find((cookie) => cookie.startsWith('canvass_session='))
+}
+
 async function session(jar: CookieJar) {
-  const response = await fetch(`${canvass}/v1/session`, { headers: { cookie: jar.header('/v1/session') ?? '' } })
+  const response = await fetch(`${canvass}/v1/session`, {
+    headers: { cookie: jar.header('/v1/session') ?? '' },
+  })
   return { status: response.status, body: (await response.json()) as { scopes: string[] } }
 }
 
@@ -136,7 +154,9 @@ describe('signing in with the provider', () => {
     expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(params.get('scope')).toBe('openid email profile')
     expect(params.get('nonce')).toBeTruthy()
-    expect(jar.header('/v1/session/oidc/callback')).toBe(`canvass_oidc=${params.get('state')}`)
+    expect(jar.header('/v1/session/oidc/callback')?.split('; ')).toContain(
+      `canvass_oidc=${params.get('state')}`,
+    )
   })
 
   it('lets a new verified e-mail join with the configured role, signed in at once', async () => {
@@ -145,22 +165,37 @@ describe('signing in with the provider', () => {
     expect(callback.origin + callback.pathname).toBe(`${canvass}/v1/session/oidc/callback`)
     const answer = await get(callback, jar)
     expect(answer).toEqual({ status: 302, location: '/app/' })
-    expect(jar.header('/v1/session')).toMatch(/^canvass_session=cvsm_[A-Za-z0-9_-]{43}$/)
+    expect(sessionCookie(jar)).toMatch(/^canvass_session=cvsm_[A-Za-z0-9_-]{43}$/)
+    expect(jar.header(callback.pathname)).not.toContain('canvass_oidc=')
 
     const me = await session(jar)
     expect(me.status).toBe(200)
     expect(new Set(me.body.scopes)).toEqual(scopesOfRole('editor'))
 
     const member = await memberByEmail('ada.lovelace@example.com')
-    expect(member).toMatchObject({ name: 'Ada Lovelace', role: 'editor', password_hash: null, workspace_id: ctx.workspaceId })
+    expect(member).toMatchObject({
+      name: 'Ada Lovelace',
+      role: 'editor',
+      password_hash: null,
+      workspace_id: ctx.workspaceId,
+    })
     const audit = await lastAudit('session.sign_in')
-    expect(audit).toMatchObject({ actor_type: 'member', actor_id: member?.id, target_id: member?.id, workspace_id: ctx.workspaceId })
+    expect(audit).toMatchObject({
+      actor_type: 'member',
+      actor_id: member?.id,
+      target_id: member?.id,
+      workspace_id: ctx.workspaceId,
+    })
     expect(audit.details).toMatchObject({ method: 'oidc', joined: true, role: 'editor' })
 
     // Next time the same person is matched, not made again.
     const again = new CookieJar()
     expect(await get(await throughProvider('ada', again), again)).toEqual({ status: 302, location: '/app/' })
-    const members = await ctx.database.db.selectFrom('members').select('id').where('email', '=', 'ada.lovelace@example.com').execute()
+    const members = await ctx.database.db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', 'ada.lovelace@example.com')
+      .execute()
     expect(members).toHaveLength(1)
   })
 
@@ -183,7 +218,11 @@ describe('signing in with the provider', () => {
     expect(await get(callback, jar)).toEqual({ status: 302, location: '/app/forms' })
     // Only a page of the dashboard: anything else is refused before the provider is asked.
     for (const target of ['//evil.example/', 'https://evil.example/', '/app//evil.example', '/v1/forms']) {
-      const response = await ctx.request({ method: 'GET', url: `/v1/session/oidc?return_to=${encodeURIComponent(target)}`, token: null })
+      const response = await ctx.request({
+        method: 'GET',
+        url: `/v1/session/oidc?return_to=${encodeURIComponent(target)}`,
+        token: null,
+      })
       expect(response.statusCode).toBe(400)
     }
   })
@@ -193,11 +232,15 @@ describe('refusals', () => {
   it('refuses an e-mail the provider has not verified', async () => {
     const jar = new CookieJar()
     expectRefused(await get(await throughProvider('eve', jar), jar), 'email_unverified')
-    expect(jar.header('/v1/session')).toBeUndefined()
+    expect(sessionCookie(jar)).toBeUndefined()
     expect(await memberByEmail('eve@example.com')).toBeUndefined()
     const audit = await lastAudit('session.sign_in_failed')
     expect(audit).toMatchObject({ actor_type: 'system', workspace_id: ctx.workspaceId, address: '127.0.0.1' })
-    expect(audit.details).toMatchObject({ method: 'oidc', reason: 'email_unverified', email: 'eve@example.com' })
+    expect(audit.details).toMatchObject({
+      method: 'oidc',
+      reason: 'email_unverified',
+      email: 'eve@example.com',
+    })
   })
 
   it('refuses a replayed callback, and a used code brought with a fresh state', async () => {
@@ -208,7 +251,7 @@ describe('refusals', () => {
     // The same answer again, cookie and all (as an attacker who saw both would send it).
     const replay = new CookieJar()
     expectRefused(await get(callback, replay, undefined, bound), 'invalid_state')
-    expect(replay.header('/v1/session')).toBeUndefined()
+    expect(sessionCookie(replay)).toBeUndefined()
     expect((await lastAudit('session.sign_in_failed')).details).toMatchObject({ reason: 'invalid_state' })
 
     // A new sign-in's state with the old code: the provider refuses a code twice (and PKCE differs).
@@ -217,7 +260,7 @@ describe('refusals', () => {
     const replayed = new URL(callback)
     replayed.searchParams.set('state', state)
     expectRefused(await get(replayed, fresh), 'invalid_response')
-    expect(fresh.header('/v1/session')).toBeUndefined()
+    expect(sessionCookie(fresh)).toBeUndefined()
   })
 
   it('refuses a bad, a missing or another browser’s state, and the real one still works after', async () => {
@@ -234,11 +277,17 @@ describe('refusals', () => {
     // A link carrying someone's code and state, opened in a browser that did not begin it.
     const victim = new CookieJar()
     expectRefused(await get(callback, victim), 'invalid_state')
-    expect(victim.header('/v1/session')).toBeUndefined()
-    expectRefused(await get('http://127.0.0.1/v1/session/oidc/callback', new CookieJar(), ctx.app), 'invalid_state')
+    expect(sessionCookie(victim)).toBeUndefined()
+    expectRefused(
+      await get('http://127.0.0.1/v1/session/oidc/callback', new CookieJar(), ctx.app),
+      'invalid_state',
+    )
 
     // None of those used up the sign-in: its own browser finishes it.
-    expect(await get(callback, new CookieJar(), undefined, cookie)).toEqual({ status: 302, location: '/app/' })
+    expect(await get(callback, new CookieJar(), undefined, cookie)).toEqual({
+      status: 302,
+      location: '/app/',
+    })
   })
 
   it('refuses a provider that is not the configured issuer, at discovery', async () => {
@@ -252,8 +301,11 @@ describe('refusals', () => {
     const app = await otherApp({ ...oidc, issuer: impostor.url })
     const jar = new CookieJar()
     expectRefused(await get(`${canvass}/v1/session/oidc`, jar, app), 'issuer_mismatch')
-    expect(jar.header('/v1/session/oidc/callback')).toBeUndefined()
-    expect((await lastAudit('session.sign_in_failed')).details).toMatchObject({ method: 'oidc', reason: 'issuer_mismatch' })
+    expect(jar.header('/v1/session/oidc/callback') ?? '').not.toContain('canvass_oidc=')
+    expect((await lastAudit('session.sign_in_failed')).details).toMatchObject({
+      method: 'oidc',
+      reason: 'issuer_mismatch',
+    })
   })
 
   it('refuses an answer issued by another issuer than the configured one, at the callback', async () => {
@@ -265,14 +317,21 @@ describe('refusals', () => {
     const callback = await throughProvider('bob', jar, app)
     expect(callback.searchParams.get('iss')).toBe(provider.issuer)
     expectRefused(await get(callback, jar, app), 'issuer_mismatch')
-    expect(jar.header('/v1/session')).toBeUndefined()
+    expect(sessionCookie(jar)).toBeUndefined()
   })
 
   it('says the provider is unavailable when it cannot be reached, and asks it again next time', async () => {
     const port = await freePort()
     const app = await otherApp({ ...oidc, issuer: `http://127.0.0.1:${port}` })
     expectRefused(await get(`${canvass}/v1/session/oidc`, new CookieJar(), app), 'provider_unavailable')
-    expect((await lastAudit('session.sign_in_failed')).details).toMatchObject({ reason: 'provider_unavailable' })
+    expect((await lastAudit('session.sign_in_failed')).details).toMatchObject({
+      reason: 'provider_unavailable',
+    })
+    // The provider is back (at that address): the next sign-in reads its discovery document.
+    others.push(await discoveryFront(provider.url, port))
+    const back = await get(`${canvass}/v1/session/oidc`, new CookieJar(), app)
+    expect(back.status).toBe(302)
+    expect(new URL(back.location).origin).toBe(provider.url)
   })
 })
 
@@ -285,13 +344,16 @@ async function otherApp(settings: OidcConfig | undefined): Promise<App> {
 }
 
 /** A server that answers the provider's discovery document naming itself as the issuer. */
-async function discoveryFront(real: string): Promise<{ url: string; close(): Promise<void> }> {
+async function discoveryFront(real: string, port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer(async (_request, response) => {
-    const document = (await (await fetch(`${real}/.well-known/openid-configuration`)).json()) as Record<string, unknown>
+    const document = (await (await fetch(`${real}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >
     response.setHeader('content-type', 'application/json')
     response.end(JSON.stringify({ ...document, issuer: url }))
   })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done))
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
   return { url, close: () => new Promise<void>((done) => server.close(() => done())) }
 }

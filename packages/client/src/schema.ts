@@ -896,6 +896,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/session/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ways to sign in to the dashboard
+         * @description The sign-in page reads it to offer single sign-on when it is configured. No token needed.
+         */
+        get: operations["getSignInMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/session/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with the OpenID provider: go to its sign-in page
+         * @description A browser navigation, not an API call: answers `302` to the provider’s authorization endpoint (authorization code with PKCE S256, a state and a nonce valid 10 minutes) and sets a `canvass_oidc` cookie (over https `__Host-canvass_oidc`) binding the state to this browser. When the provider cannot be reached or is not the configured issuer, `302` to `/app/sign-in?error=provider_unavailable` or `?error=issuer_mismatch`. At most `CANVASS_SIGN_IN_ADDRESS_LIMIT` a minute per client address. No token needed.
+         */
+        get: operations["beginSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/session/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the OpenID provider sends the browser back
+         * @description Checks the answer (state and this browser’s `canvass_oidc` cookie, single use; the ID token’s issuer, audience, nonce, expiry and signature against the provider’s keys; PKCE at the token endpoint), requires `email_verified`, signs in the member with that e-mail (any case), or makes one with `CANVASS_OIDC_ROLE` and no password, sets the session cookie of `createSession` and answers `302` to `/app/`. Otherwise `302` to `/app/sign-in?error=<reason>` (docs/api.md#single-sign-on), recorded in the audit log as `session.sign_in_failed`. No token needed.
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -6522,6 +6582,140 @@ export interface operations {
             };
             /** @description A bug (`internal`); the detail never leaks internals. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSignInMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Members sign in with e-mail and password. */
+                        password: boolean;
+                        /** @description An API token signs in (for developers). */
+                        token: boolean;
+                        /** @description Single sign-on with the OpenID provider of `CANVASS_OIDC_ISSUER` is configured. */
+                        oidc: boolean;
+                    };
+                };
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    beginSingleSignOn: {
+        parameters: {
+            query?: {
+                /** @description Where in the dashboard to land after signing in (default `/app/`). */
+                return_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider, or to the sign-in page with the reason it is unavailable (`Location`). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Single sign-on is not configured (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many sign-ins from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                /** @description From the provider. */
+                code?: string;
+                /** @description From the provider. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the dashboard, signed in; or to the sign-in page with the reason (`Location`). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Single sign-on is not configured (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many failed authentications from this address (`rate_limited`). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -95,7 +95,8 @@ export function oidcClient(config: OidcConfig): OidcClient {
           email: typeof userinfo['email'] === 'string' ? userinfo['email'] : undefined,
           // Only a JSON true counts: a string "true" is not what the claim is defined as.
           emailVerified: userinfo['email_verified'] === true,
-          name: typeof userinfo['name'] === 'string' && userinfo['name'] !== '' ? userinfo['name'] : undefined,
+          name:
+            typeof userinfo['name'] === 'string' && userinfo['name'] !== '' ? userinfo['name'] : undefined,
         }
       } catch (error) {
         throw failureOf(error)
@@ -138,7 +139,9 @@ export function failureOf(error: unknown): OidcFailure {
   }
   if (error instanceof client.ResponseBodyError) {
     // The token endpoint refused the code: used before, expired, or not made for this verifier.
-    return new OidcFailure('invalid_response', 'the provider refused the sign-in code', { error: error.error })
+    return new OidcFailure('invalid_response', 'the provider refused the sign-in code', {
+      error: error.error,
+    })
   }
   if (error instanceof client.ClientError) {
     const code = error.code ?? ''

@@ -110,7 +110,9 @@ async function memberByEmail(db: Db, email: string): Promise<Omit<OidcMember, 'j
     .select(['id', 'workspace_id', 'email', 'name', 'role'])
     .where('email', '=', email)
     .executeTakeFirst()
-  return row && { id: row.id, workspaceId: row.workspace_id, email: row.email, name: row.name, role: row.role }
+  return (
+    row && { id: row.id, workspaceId: row.workspace_id, email: row.email, name: row.name, role: row.role }
+  )
 }
 
 async function joiningWorkspace(db: Db): Promise<string | undefined> {
@@ -122,7 +124,11 @@ async function joiningWorkspace(db: Db): Promise<string | undefined> {
     .limit(1)
     .executeTakeFirst()
   if (first) return first.workspace_id
-  const named = await db.selectFrom('workspaces').select('id').where('name', '=', 'default').executeTakeFirst()
+  const named = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('name', '=', 'default')
+    .executeTakeFirst()
   if (named) return named.id
   const oldest = await db
     .selectFrom('workspaces')

@@ -77,7 +77,8 @@ export async function oidcRoutes(fastify: FastifyInstance): Promise<void> {
         tags,
         operationId: 'getSignInMethods',
         summary: 'The ways to sign in to the dashboard',
-        description: 'The sign-in page reads it to offer single sign-on when it is configured. No token needed.',
+        description:
+          'The sign-in page reads it to offer single sign-on when it is configured. No token needed.',
         querystring: NoQuery,
         response: { 200: MethodsSchema },
       },
@@ -242,8 +243,13 @@ function beginLimit(app: FastifyInstance, perMinute: number): (request: FastifyR
     const verdict = await check(request)
     if (verdict.isAllowed || !verdict.isExceeded) return
     const seconds = Math.max(1, verdict.ttlInSeconds)
-    throw new ApiError('rate_limited', `too many sign-ins from this address; retry in ${seconds} s`, undefined, {
-      'retry-after': String(seconds),
-    })
+    throw new ApiError(
+      'rate_limited',
+      `too many sign-ins from this address; retry in ${seconds} s`,
+      undefined,
+      {
+        'retry-after': String(seconds),
+      },
+    )
   }
 }
