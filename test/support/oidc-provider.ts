@@ -87,6 +87,7 @@ export async function signInAtProvider(
   authorizationUrl: string,
   accountId: string,
   jar: CookieJar,
+  options: { cancel?: boolean } = {},
 ): Promise<URL> {
   const origin = new URL(authorizationUrl).origin
   let url = new URL(authorizationUrl)
@@ -115,6 +116,11 @@ export async function signInAtProvider(
     const prompt = /name="prompt" value="([a-z]+)"/.exec(page)?.[1]
     if (!action || !prompt) throw new Error(`no sign-in form on the provider's page: ${page.slice(0, 500)}`)
     url = new URL(action.replace(/&amp;/g, '&'), url)
+    if (options.cancel) {
+      // The page's "Cancel" link: the provider sends the browser back with access_denied.
+      url = new URL(`${url.pathname}/abort`, url)
+      continue
+    }
     form = new URLSearchParams(
       prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt },
     )

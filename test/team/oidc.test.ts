@@ -243,6 +243,18 @@ describe('refusals', () => {
     })
   })
 
+  it('refuses a sign-in the person cancelled at the provider', async () => {
+    const jar = new CookieJar()
+    const callback = await signInAtProvider((await begin(jar)).href, 'bob', jar, { cancel: true })
+    expect(callback.searchParams.get('error')).toBe('access_denied')
+    expectRefused(await get(callback, jar), 'provider_error')
+    expect(sessionCookie(jar)).toBeUndefined()
+    expect((await lastAudit('session.sign_in_failed')).details).toMatchObject({
+      reason: 'provider_error',
+      error: 'access_denied',
+    })
+  })
+
   it('refuses a replayed callback, and a used code brought with a fresh state', async () => {
     const jar = new CookieJar()
     const callback = await throughProvider('bob', jar)
