@@ -764,28 +764,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/erasure": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Erase an address from the workspace
-         * @description Deletes, in the caller's workspace, the address's contacts in every list, the responses linked to them through personal links or carrying the address in an `email` answer or a hidden field, the drafts holding it, the mails to it (with their attempts), its invitation recipients, and what is derived from them (insights, search text, webhook deliveries). Answers how many contacts, responses, drafts and mails went, and records the erasure in the audit log (action `erasure`) with a SHA-256 of the address, never the address. The workspace's unsubscribe entry of the address is kept. Needs `audit:read` and every `:write` scope: `audit:read`, `forms:write`, `responses:write`, `contacts:write`, `webhooks:write`, `invitations:write`, `members:write`, `tokens:write`; a caller lacking any gets 403 naming them.
-         *
-         *     Needs scope `audit:read`.
-         */
-        post: operations["eraseAddress"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/public/forms/{form_id}/drafts": {
         parameters: {
             query?: never;
@@ -918,7 +896,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/members": {
+    "/v1/session/methods": {
         parameters: {
             query?: never;
             header?: never;
@@ -926,10 +904,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the members of the workspace, in the order they joined
-         * @description Needs scope `members:read`.
+         * The ways to sign in to the dashboard
+         * @description The sign-in page reads it to offer single sign-on when it is configured. No token needed.
          */
-        get: operations["listMembers"];
+        get: operations["getSignInMethods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -938,149 +916,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/members/{member_id}": {
+    "/v1/session/oidc": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Sign in with the OpenID provider: go to its sign-in page
+         * @description A browser navigation, not an API call: answers `302` to the provider’s authorization endpoint (authorization code with PKCE S256, a state and a nonce valid 10 minutes) and sets a `canvass_oidc` cookie (over https `__Host-canvass_oidc`) binding the state to this browser. When the provider cannot be reached or is not the configured issuer, `302` to `/app/sign-in?error=provider_unavailable` or `?error=issuer_mismatch`. At most `CANVASS_SIGN_IN_ADDRESS_LIMIT` a minute per client address. No token needed.
+         */
+        get: operations["beginSingleSignOn"];
         put?: never;
         post?: never;
-        /**
-         * Remove a member: its sessions end and its tokens stop working
-         * @description At once on this process, within seconds on every other. The last owner cannot be removed (`409`).
-         *
-         *     Needs scope `members:write`.
-         */
-        delete: operations["deleteMember"];
-        options?: never;
-        head?: never;
-        /**
-         * Change the role of a member
-         * @description Takes effect on its sessions and tokens within seconds. The last owner cannot be demoted (`409`).
-         *
-         *     Needs scope `members:write`.
-         */
-        patch: operations["updateMember"];
-        trace?: never;
-    };
-    "/v1/members/invitations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the pending invitations to the team, newest first
-         * @description Needs scope `members:read`.
-         */
-        get: operations["listMemberInvitations"];
-        put?: never;
-        /**
-         * Invite someone to the team by mail
-         * @description Mails a link to `/app/accept?code=…`, valid 7 days and once, through the outbox. A pending invitation of the same address is replaced (its link stops working).
-         *
-         *     Needs scope `members:write`.
-         */
-        post: operations["inviteMember"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/members/invitations/{member_invitation_id}": {
+    "/v1/session/oidc/callback": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Where the OpenID provider sends the browser back
+         * @description Checks the answer (state and this browser’s `canvass_oidc` cookie, single use; the ID token’s issuer, audience, nonce, expiry and signature against the provider’s keys; PKCE at the token endpoint), requires `email_verified`, signs in the member with that e-mail (any case), or makes one with `CANVASS_OIDC_ROLE` and no password, sets the session cookie of `createSession` and answers `302` to `/app/`. Otherwise `302` to `/app/sign-in?error=<reason>` (docs/api.md#single-sign-on), recorded in the audit log as `session.sign_in_failed`. No token needed.
+         */
+        get: operations["finishSingleSignOn"];
         put?: never;
         post?: never;
-        /**
-         * Withdraw a pending invitation: its link stops working
-         * @description Needs scope `members:write`.
-         */
-        delete: operations["deleteMemberInvitation"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/members/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What an invitation link offers, for the accept page
-         * @description No token needed: the code is the credential.
-         */
-        get: operations["getMemberInvitationOffer"];
-        put?: never;
-        /**
-         * Accept an invitation: join the team and sign in
-         * @description Creates the member with the name and password chosen and sets the session cookie, as signing in does (`POST /v1/session`). Must come from this server’s own origin with `X-Canvass-CSRF: 1`. A code works once, even when two accepts race.
-         */
-        post: operations["acceptMemberInvitation"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the live tokens: every one of the workspace, or the member’s own
-         * @description With `tokens:read`, every live token of the workspace; a member without it sees its own. Never a secret or its digest.
-         *
-         *     Needs scope `tokens:read`. A signed-in member may call it without the scope, for its own tokens.
-         */
-        get: operations["listTokens"];
-        put?: never;
-        /**
-         * Make a token; its secret is in this answer only
-         * @description With at most the caller’s scopes. A token a member makes (signed in, or with a token it made) belongs to it and acts with at most its current role: demoting the member narrows the token.
-         *
-         *     Needs scope `tokens:write`. A signed-in member may call it without the scope, for its own tokens.
-         */
-        post: operations["createToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tokens/{token_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Revoke a token
-         * @description It and its dashboard sessions stop working within seconds on every process (the caches keep a token at most 2 s). A member without `tokens:write` revokes only its own. Revoking twice is not an error.
-         *
-         *     Needs scope `tokens:write`. A signed-in member may call it without the scope, for its own tokens.
-         */
-        delete: operations["deleteToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1863,9 +1733,9 @@ export interface components {
             created_at: string;
             /** @description When the SMTP server accepted it. */
             sent_at: string | null;
-            /** @description The text part; null when it cannot be composed here, and for a team mail (kind `member`), whose link is a one-time code. */
+            /** @description The text part; null when it cannot be composed here. */
             text: string | null;
-            /** @description The HTML part; null likewise. */
+            /** @description The HTML part; null when it cannot be composed here. */
             html: string | null;
             /** @description Every attempt, oldest first. */
             attempts_log: {
@@ -1879,77 +1749,6 @@ export interface components {
                 /** @description Null when the mail was accepted. */
                 error: string | null;
             }[];
-        };
-        /** @description A person of the workspace, with a role. */
-        Member: {
-            id: string;
-            /** @description Lower-cased; what the member signs in with. */
-            email: string;
-            name: string;
-            /** @description owner and admin: every scope (only an owner makes, demotes or removes an owner); editor: every scope but members, tokens and the audit log; viewer: every `:read` scope but the audit log. */
-            role: "owner" | "admin" | "editor" | "viewer";
-            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
-            created_at: string;
-            /** @description Null until it first signs in. */
-            last_sign_in_at: string | null;
-        };
-        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
-        MemberPage: {
-            /** @description Page number returned, as a decimal string. */
-            page: string;
-            /** @description Page size used, as a decimal string. */
-            page_size: string;
-            items: components["schemas"]["Member"][];
-        };
-        /** @description A pending invitation to the team. */
-        MemberInvitation: {
-            id: string;
-            /** @description The address invited, lower-cased. */
-            email: string;
-            /** @description owner and admin: every scope (only an owner makes, demotes or removes an owner); editor: every scope but members, tokens and the audit log; viewer: every `:read` scope but the audit log. */
-            role: "owner" | "admin" | "editor" | "viewer";
-            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
-            created_at: string;
-            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
-            expires_at: string;
-        };
-        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
-        MemberInvitationPage: {
-            /** @description Page number returned, as a decimal string. */
-            page: string;
-            /** @description Page size used, as a decimal string. */
-            page_size: string;
-            items: components["schemas"]["MemberInvitation"][];
-        };
-        /** @description A live API token; its secret is shown only when it is made. */
-        Token: {
-            id: string;
-            name: string;
-            scopes: ("forms:read" | "forms:write" | "responses:read" | "responses:write" | "contacts:read" | "contacts:write" | "webhooks:read" | "webhooks:write" | "invitations:read" | "invitations:write" | "members:read" | "members:write" | "tokens:read" | "tokens:write" | "audit:read")[];
-            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
-            created_at: string;
-            /** @description The member who made it: the token acts with at most that member’s current role. Null for a machine’s token (made with `canvass token create`, or by such a token). */
-            member_id: string | null;
-        };
-        /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
-        TokenPage: {
-            /** @description Page number returned, as a decimal string. */
-            page: string;
-            /** @description Page size used, as a decimal string. */
-            page_size: string;
-            items: components["schemas"]["Token"][];
-        };
-        /** @description A token just made, with its secret. */
-        NewToken: {
-            id: string;
-            name: string;
-            scopes: ("forms:read" | "forms:write" | "responses:read" | "responses:write" | "contacts:read" | "contacts:write" | "webhooks:read" | "webhooks:write" | "invitations:read" | "invitations:write" | "members:read" | "members:write" | "tokens:read" | "tokens:write" | "audit:read")[];
-            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
-            created_at: string;
-            /** @description The member who made it: the token acts with at most that member’s current role. Null for a machine’s token (made with `canvass token create`, or by such a token). */
-            member_id: string | null;
-            /** @description The secret (`cvs_…`): shown this once, never again. */
-            token: string;
         };
     };
     responses: never;
@@ -6130,114 +5929,6 @@ export interface operations {
             };
         };
     };
-    eraseAddress: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The address to erase; compared trimmed and without case. */
-                    email: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The receipt of an erasure. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description How many contacts (in every list) were deleted. */
-                        contacts: number;
-                        /** @description How many responses were deleted. */
-                        responses: number;
-                        /** @description How many drafts were deleted. */
-                        drafts: number;
-                        /** @description How many mails of the outbox were deleted. */
-                        mails: number;
-                    };
-                };
-            };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope this operation needs (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over the size limit (`payload_too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     startDraft: {
         parameters: {
             query?: never;
@@ -6900,565 +6591,28 @@ export interface operations {
             };
         };
     };
-    listMembers: {
-        parameters: {
-            query: {
-                /** @description Page number, from 1. */
-                page: number;
-                /** @description Items per page (1..1000). */
-                page_size: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemberPage"];
-                };
-            };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope this operation needs (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteMember: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                member_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Only an owner makes, demotes or removes an owner, or invites or withdraws an owner’s invitation (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description This would leave the workspace without an owner (`conflict`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    updateMember: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                member_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description owner and admin: every scope (only an owner makes, demotes or removes an owner); editor: every scope but members, tokens and the audit log; viewer: every `:read` scope but the audit log. */
-                    role: "owner" | "admin" | "editor" | "viewer";
-                };
-            };
-        };
-        responses: {
-            /** @description A person of the workspace, with a role. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Member"];
-                };
-            };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Only an owner makes, demotes or removes an owner, or invites or withdraws an owner’s invitation (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description This would leave the workspace without an owner (`conflict`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over the size limit (`payload_too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listMemberInvitations: {
-        parameters: {
-            query: {
-                /** @description Page number, from 1. */
-                page: number;
-                /** @description Items per page (1..1000). */
-                page_size: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemberInvitationPage"];
-                };
-            };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope this operation needs (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    inviteMember: {
+    getSignInMethods: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The address to invite. */
-                    email: string;
-                    /** @description owner and admin: every scope (only an owner makes, demotes or removes an owner); editor: every scope but members, tokens and the audit log; viewer: every `:read` scope but the audit log. */
-                    role: "owner" | "admin" | "editor" | "viewer";
-                };
-            };
-        };
-        responses: {
-            /** @description A pending invitation to the team. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemberInvitation"];
-                };
-            };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Only an owner makes, demotes or removes an owner, or invites or withdraws an owner’s invitation (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The address is a member already, or mail cannot be sent with links people can open (`conflict`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over the size limit (`payload_too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteMemberInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                member_invitation_id: string;
-            };
-            cookie?: never;
-        };
         requestBody?: never;
         responses: {
-            /** @description Withdrawn. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Only an owner makes, demotes or removes an owner, or invites or withdraws an owner’s invitation (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getMemberInvitationOffer: {
-        parameters: {
-            query: {
-                /** @description The code of the invitation link (`/app/accept?code=…`). */
-                code: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description What an invitation offers, for the accept page. */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        email: string;
-                        /** @description owner and admin: every scope (only an owner makes, demotes or removes an owner); editor: every scope but members, tokens and the audit log; viewer: every `:read` scope but the audit log. */
-                        role: "owner" | "admin" | "editor" | "viewer";
-                        /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
-                        expires_at: string;
+                        /** @description Members sign in with e-mail and password. */
+                        password: boolean;
+                        /** @description An API token signs in (for developers). */
+                        token: boolean;
+                        /** @description Single sign-on with the OpenID provider of `CANVASS_OIDC_ISSUER` is configured. */
+                        oidc: boolean;
                     };
                 };
             };
@@ -7471,54 +6625,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The code is unknown, used, withdrawn or expired (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many failed attempts from this address (`rate_limited`). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
-    acceptMemberInvitation: {
+    beginSingleSignOn: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Where in the dashboard to land after signing in (default `/app/`). */
+                return_to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The code of the invitation link (`/app/accept?code=…`). */
-                    code: string;
-                    /** @description How the team will see this member. */
-                    name: string;
-                    /** @description At least 12 characters, and not one of the most common passwords. */
-                    password: string;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description A person of the workspace, with a role. */
-            201: {
+            /** @description To the provider, or to the sign-in page with the reason it is unavailable (`Location`). */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Member"];
-                };
+                content?: never;
             };
             /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
             400: {
@@ -7529,16 +6655,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not from this server’s origin, or without `X-Canvass-CSRF: 1` (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The code is unknown, used, withdrawn or expired (`not_found`). */
+            /** @description Single sign-on is not configured (`not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7547,16 +6664,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The address became a member meanwhile (`conflict`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many failed attempts from this address (`rate_limited`). */
+            /** @description Too many sign-ins from this address (`rate_limited`); see `Retry-After`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7567,13 +6675,13 @@ export interface operations {
             };
         };
     };
-    listTokens: {
+    finishSingleSignOn: {
         parameters: {
-            query: {
-                /** @description Page number, from 1. */
-                page: number;
-                /** @description Items per page (1..1000). */
-                page_size: number;
+            query?: {
+                /** @description From the provider. */
+                code?: string;
+                /** @description From the provider. */
+                state?: string;
             };
             header?: never;
             path?: never;
@@ -7581,191 +6689,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of a list; a `Link` header names the next and previous pages (rel `next`, `prev`). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TokenPage"];
-                };
-            };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope this operation needs (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description What the token is for. */
-                    name: string;
-                    /** @description At most the scopes of the caller. */
-                    scopes: ("forms:read" | "forms:write" | "responses:read" | "responses:write" | "contacts:read" | "contacts:write" | "webhooks:read" | "webhooks:write" | "invitations:read" | "invitations:write" | "members:read" | "members:write" | "tokens:read" | "tokens:write" | "audit:read")[];
-                };
-            };
-        };
-        responses: {
-            /** @description A token just made, with its secret. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NewToken"];
-                };
-            };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The caller lacks `tokens:write`, or a scope asked for (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over the size limit (`payload_too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Revoked. */
-            204: {
+            /** @description To the dashboard, signed in; or to the sign-in page with the reason (`Location`). */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7774,25 +6705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Without `tokens:write`, another’s token (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
+            /** @description Single sign-on is not configured (`not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7801,17 +6714,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            /** @description Too many failed authentications from this address (`rate_limited`). */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
