@@ -1,9 +1,9 @@
+import { argon2Options } from '../../src/domain/team/passwords.js'
 import { startCanvass } from '../lib/canvass.js'
 import { alternate, cpuPerRequest, type LoadResult, load, type Span } from '../lib/load.js'
 import { forkTs, lastLine, runCli, stopChild } from '../lib/processes.js'
 import { bound, check } from '../lib/report.js'
 import { median } from '../lib/stats.js'
-import { argon2Options } from '../../src/domain/team/passwords.js'
 import type { Scenario } from './scenario.js'
 
 // sign-in: POST /v1/session with e-mail and password (Argon2id at m=19 MiB, t=2, p=1, OWASP's

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { TSchema } from 'typebox'
 import { registerReferencePage } from './reference/routes.js'
+import { MemberSchema } from './routes/accounts/schemas.js'
 import {
   ContactDetailSchema,
   ContactListPage,
@@ -9,7 +10,6 @@ import {
   ContactPage,
   StoredContactSchema,
 } from './routes/contacts/schemas.js'
-import { MemberSchema } from './routes/accounts/schemas.js'
 import { DraftPage, DraftSchema } from './routes/forms/drafts.js'
 import { FlowComponents } from './routes/forms/flow-schemas.js'
 import { TextAnswerPage, TextAnswerSchema } from './routes/forms/insights-schemas.js'

@@ -42,7 +42,11 @@ function tally(statuses: number[]): Record<number, number> {
 
 describe('brute force', () => {
   /** 10,000 attempts, the right password among them past the limit; the answers counted. */
-  async function attempts(target: TestMember, address: (i: number) => string, account: (i: number) => string) {
+  async function attempts(
+    target: TestMember,
+    address: (i: number) => string,
+    account: (i: number) => string,
+  ) {
     const statuses: number[] = []
     for (let i = 0; i < ATTEMPTS; i++) {
       const password = i === 5_000 ? target.password : `guess number ${i} of many`
@@ -51,14 +55,22 @@ describe('brute force', () => {
     return tally(statuses)
   }
 
-  it('10,000 attempts at one account from one address: all but the first 10 are 429', { timeout: 600_000 }, async () => {
+  it('10,000 attempts at one account from one address: all but the first 10 are 429', {
+    timeout: 600_000,
+  }, async () => {
     expect(defaults.signInAccountLimit).toBe(10)
-    const counts = await attempts(member, () => '203.0.113.10', () => member.email)
+    const counts = await attempts(
+      member,
+      () => '203.0.113.10',
+      () => member.email,
+    )
     console.log(`one account, one address, ${ATTEMPTS} attempts:`, counts)
     expect(counts).toEqual({ 401: 10, 429: ATTEMPTS - 10 })
   })
 
-  it('10,000 attempts at one account from 10,000 addresses: all but the first 10 are 429', { timeout: 600_000 }, async () => {
+  it('10,000 attempts at one account from 10,000 addresses: all but the first 10 are 429', {
+    timeout: 600_000,
+  }, async () => {
     const target = await addMember(limited, { role: 'owner' })
     const spread = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
     const counts = await attempts(target, spread, () => target.email)
@@ -66,9 +78,15 @@ describe('brute force', () => {
     expect(counts).toEqual({ 401: 10, 429: ATTEMPTS - 10 })
   })
 
-  it('10,000 attempts from one address, each at another account: all but the first 30 are 429', { timeout: 600_000 }, async () => {
+  it('10,000 attempts from one address, each at another account: all but the first 30 are 429', {
+    timeout: 600_000,
+  }, async () => {
     expect(defaults.signInAddressLimit).toBe(30)
-    const counts = await attempts(member, () => '198.51.100.99', (i) => `person-${i}@example.com`)
+    const counts = await attempts(
+      member,
+      () => '198.51.100.99',
+      (i) => `person-${i}@example.com`,
+    )
     console.log(`one address, ${ATTEMPTS} accounts, ${ATTEMPTS} attempts:`, counts)
     expect(counts).toEqual({ 401: 30, 429: ATTEMPTS - 30 })
   })
@@ -85,7 +103,9 @@ describe('brute force', () => {
     }
   })
 
-  it('takes the same time for a member’s address as for a stranger’s (figures reported)', { timeout: 600_000 }, async () => {
+  it('takes the same time for a member’s address as for a stranger’s (figures reported)', {
+    timeout: 600_000,
+  }, async () => {
     const known = await addMember(open, { role: 'viewer' })
     const time = async (email: string) => {
       const started = process.hrtime.bigint()

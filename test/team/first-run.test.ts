@@ -42,7 +42,12 @@ describe('the first run', () => {
 
     const page = await fetch(`${server.baseUrl}/v1/setup?code=${code}`)
     expect(await page.json()).toMatchObject({ email: null, role: 'owner' })
-    const payload = { code, email: 'founder@example.com', name: 'Founder', password: 'a long and private passphrase' }
+    const payload = {
+      code,
+      email: 'founder@example.com',
+      name: 'Founder',
+      password: 'a long and private passphrase',
+    }
     const created = await fetch(`${server.baseUrl}/v1/setup`, {
       method: 'POST',
       headers: browserHeaders(server.baseUrl),
@@ -76,10 +81,10 @@ describe('the first run', () => {
   })
 
   it('`canvass member create` prints a link for that person and role', async () => {
-    const made = await runCanvass(
-      ['member', 'create', '--email', 'Editor@Example.com', '--role', 'editor'],
-      { ...env, CANVASS_PUBLIC_URL: 'https://canvass.example.com' },
-    )
+    const made = await runCanvass(['member', 'create', '--email', 'Editor@Example.com', '--role', 'editor'], {
+      ...env,
+      CANVASS_PUBLIC_URL: 'https://canvass.example.com',
+    })
     expect(made.code, made.output).toBe(0)
     const link = new URL(lastLine(made.output))
     expect(`${link.origin}${link.pathname}`).toBe('https://canvass.example.com/app/setup')

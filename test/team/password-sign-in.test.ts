@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { newId } from '../../src/ids.js'
 import { PRINCIPAL_CACHE_TTL_MS } from '../../src/http/auth.js'
+import { newId } from '../../src/ids.js'
 import { TestClock } from '../support/clock.js'
 import { useTestContext } from '../support/context.js'
 import { addMember } from '../support/members.js'
@@ -17,10 +17,14 @@ const ctx = useTestContext({ trustProxy: 1 }, { clock })
 describe('signing in with e-mail and password', () => {
   it('sets the session cookie of section 9 and answers the member', async () => {
     const member = await addMember(ctx, { role: 'editor', email: 'Signer@example.com' })
-    const answer = await signIn(ctx, ' SIGNER@example.com', member.password, { remoteAddress: '198.51.100.7' })
+    const answer = await signIn(ctx, ' SIGNER@example.com', member.password, {
+      remoteAddress: '198.51.100.7',
+    })
     expect(answer.statusCode, answer.body).toBe(201)
     const setCookie = ([] as string[]).concat(answer.headers['set-cookie'] ?? [])
-    expect(setCookie[0]).toMatch(/^canvass_session=cvsm_[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict$/)
+    expect(setCookie[0]).toMatch(
+      /^canvass_session=cvsm_[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict$/,
+    )
     const body = answer.json()
     expect(body.member).toMatchObject({ id: member.id, email: 'signer@example.com', role: 'editor' })
     expect(body.member.last_sign_in_at).toMatch(/^\d{4}-/)
@@ -36,10 +40,19 @@ describe('signing in with e-mail and password', () => {
       .where('actor_id', '=', member.id)
       .execute()
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ address: '198.51.100.7', actor_type: 'member', workspace_id: ctx.workspaceId })
+    expect(events[0]).toMatchObject({
+      address: '198.51.100.7',
+      actor_type: 'member',
+      workspace_id: ctx.workspaceId,
+    })
 
     // The token sign-in answers as before, with no member.
-    const byToken = await ctx.app.inject({ method: 'POST', url: '/v1/session', headers: sameOrigin, payload: { token: ctx.token } })
+    const byToken = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/session',
+      headers: sameOrigin,
+      payload: { token: ctx.token },
+    })
     expect(byToken.statusCode).toBe(201)
     expect(byToken.json().member).toBeNull()
     const wrongToken = await ctx.app.inject({
@@ -68,12 +81,20 @@ describe('signing in with e-mail and password', () => {
     const answer = await ctx.app.inject({
       method: 'POST',
       url: '/v1/session',
-      headers: { host, origin: `https://${host}`, 'x-canvass-csrf': '1', 'x-forwarded-proto': 'https', 'x-forwarded-for': '192.0.2.9' },
+      headers: {
+        host,
+        origin: `https://${host}`,
+        'x-canvass-csrf': '1',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': '192.0.2.9',
+      },
       payload: { email: member.email, password: member.password },
     })
     expect(answer.statusCode).toBe(201)
     const first = ([] as string[]).concat(answer.headers['set-cookie'] ?? [])[0]
-    expect(first).toMatch(/^__Host-canvass_session=cvsm_[^;]+; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict; Secure$/)
+    expect(first).toMatch(
+      /^__Host-canvass_session=cvsm_[^;]+; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    )
   })
 
   it('answers the same 401 whatever part was wrong, and records each failure', async () => {
@@ -131,7 +152,12 @@ describe('signing in with e-mail and password', () => {
       { email: member.email, password: member.password, admin: true },
     ]
     for (const payload of cases) {
-      const answer = await ctx.app.inject({ method: 'POST', url: '/v1/session', headers: sameOrigin, payload })
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/session',
+        headers: sameOrigin,
+        payload,
+      })
       expect(answer.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400)
       expect(answer.json().code).toBe('validation_failed')
     }
@@ -161,15 +187,23 @@ describe('sessions', () => {
     const cookie = cookieOf(await signIn(ctx, member.email, member.password))
     const writes: [string, string, object | undefined][] = [
       ['PATCH', '/v1/profile', { name: 'Renamed' }],
-      ['PUT', '/v1/profile/password', { current_password: member.password, password: 'a brand new passphrase' }],
+      [
+        'PUT',
+        '/v1/profile/password',
+        { current_password: member.password, password: 'a brand new passphrase' },
+      ],
       ['DELETE', '/v1/session', undefined],
       ['POST', '/v1/session', { email: member.email, password: member.password }],
       ['POST', '/v1/password-reset', { email: member.email }],
       ['POST', '/v1/password-reset/confirm', { code: 'cvc_x', password: 'a brand new passphrase' }],
-      ['POST', '/v1/setup', { code: 'cvc_x', email: 'x@example.com', name: 'X', password: 'a brand new passphrase' }],
+      [
+        'POST',
+        '/v1/setup',
+        { code: 'cvc_x', email: 'x@example.com', name: 'X', password: 'a brand new passphrase' },
+      ],
       ['POST', '/v1/forms', { title: 'T', questions: [{ title: 'Q', type: 'short_text' }] }],
     ]
-    const refusals = [
+    const refusals: Record<string, string>[] = [
       { host },
       { host, origin: 'http://127.0.0.1:4000', 'x-canvass-csrf': '1' },
       { host, origin: `http://${host}` },
@@ -229,7 +263,13 @@ describe('sessions', () => {
     expect((await withCookie(ctx, fresh, 'GET', '/v1/forms')).statusCode).toBe(200)
     clock.advance(PRINCIPAL_CACHE_TTL_MS + 1)
     expect((await withCookie(ctx, other, 'GET', '/v1/forms')).statusCode).toBe(401)
-    expect(await ctx.database.db.selectFrom('member_sessions').select('id').where('member_id', '=', member.id).execute()).toHaveLength(1)
+    expect(
+      await ctx.database.db
+        .selectFrom('member_sessions')
+        .select('id')
+        .where('member_id', '=', member.id)
+        .execute(),
+    ).toHaveLength(1)
 
     expect((await signIn(ctx, member.email, member.password)).statusCode).toBe(401)
     expect((await signIn(ctx, member.email, 'a completely new passphrase')).statusCode).toBe(201)
@@ -240,7 +280,10 @@ describe('the profile', () => {
   it('shows and renames the signed-in member; a token has none', async () => {
     const member = await addMember(ctx, { role: 'viewer' })
     const cookie = cookieOf(await signIn(ctx, member.email, member.password))
-    expect((await withCookie(ctx, cookie, 'GET', '/v1/profile')).json()).toMatchObject({ id: member.id, role: 'viewer' })
+    expect((await withCookie(ctx, cookie, 'GET', '/v1/profile')).json()).toMatchObject({
+      id: member.id,
+      role: 'viewer',
+    })
     const renamed = await withCookie(ctx, cookie, 'PATCH', '/v1/profile', { name: '  Grace Hopper ' })
     expect(renamed.statusCode).toBe(200)
     expect(renamed.json().name).toBe('Grace Hopper')
@@ -250,8 +293,15 @@ describe('the profile', () => {
 
     expect((await ctx.request({ method: 'GET', url: '/v1/profile' })).statusCode).toBe(403)
     expect((await ctx.request({ method: 'GET', url: '/v1/profile', token: null })).statusCode).toBe(401)
-    const tokenSession = await ctx.app.inject({ method: 'POST', url: '/v1/session', headers: sameOrigin, payload: { token: ctx.token } })
-    const tokenCookie = /^(canvass_session=[^;]+)/.exec(String(tokenSession.headers['set-cookie']))?.[1] as string
+    const tokenSession = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/session',
+      headers: sameOrigin,
+      payload: { token: ctx.token },
+    })
+    const tokenCookie = /^(canvass_session=[^;]+)/.exec(
+      String(tokenSession.headers['set-cookie']),
+    )?.[1] as string
     expect((await withCookie(ctx, tokenCookie, 'GET', '/v1/profile')).statusCode).toBe(403)
     const session = await withCookie(ctx, tokenCookie, 'GET', '/v1/session')
     expect(session.json().member).toBeNull()

@@ -21,7 +21,11 @@ function setup(payload: object, headers: Record<string, string> = sameOrigin) {
 describe('a setup link', () => {
   it('describes itself, creates the owner once, and signs it in', async () => {
     const code = await setupCode(ctx)
-    const described = await ctx.app.inject({ method: 'GET', url: `/v1/setup?code=${code}`, headers: { host } })
+    const described = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/setup?code=${code}`,
+      headers: { host },
+    })
     expect(described.statusCode).toBe(200)
     expect(described.json()).toMatchObject({ email: null, role: 'owner' })
     expect(described.json().expires_at).toMatch(/^\d{4}-/)
@@ -77,7 +81,9 @@ describe('a setup link', () => {
   it('used by many at once: exactly one wins', async () => {
     const code = await setupCode(ctx)
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => setup({ code, email: `racer-${i}@example.com`, name: `R${i}`, password })),
+      Array.from({ length: 8 }, (_, i) =>
+        setup({ code, email: `racer-${i}@example.com`, name: `R${i}`, password }),
+      ),
     )
     const statuses = answers.map((answer) => answer.statusCode).sort()
     expect(statuses).toEqual([201, 404, 404, 404, 404, 404, 404, 404])
@@ -92,7 +98,9 @@ describe('a setup link', () => {
   it('needs this origin and the CSRF header', async () => {
     const code = await setupCode(ctx)
     const body = { code, email: 'csrf@example.com', name: 'C', password }
-    expect((await setup(body, { host, origin: 'http://evil.example', 'x-canvass-csrf': '1' })).statusCode).toBe(403)
+    expect(
+      (await setup(body, { host, origin: 'http://evil.example', 'x-canvass-csrf': '1' })).statusCode,
+    ).toBe(403)
     expect((await setup(body, { host, origin: `http://${host}` })).statusCode).toBe(403)
     expect((await setup(body)).statusCode).toBe(201)
   })

@@ -111,7 +111,11 @@ export interface SetupRequest {
 }
 
 /** Creates the member a setup code stands for; the code is spent in the same transaction. */
-export async function completeSetup(database: Database, clock: Clock, setup: SetupRequest): Promise<MemberView> {
+export async function completeSetup(
+  database: Database,
+  clock: Clock,
+  setup: SetupRequest,
+): Promise<MemberView> {
   const email = checkedEmail(setup.email)
   const name = checkedName(setup.name)
   checkNewPassword(setup.password)
@@ -173,7 +177,11 @@ export async function firstWorkspaceId(db: Db): Promise<string | undefined> {
 }
 
 export async function renameMember(db: Db, memberId: string, name: string): Promise<MemberView | undefined> {
-  await db.updateTable('members').set({ name: checkedName(name) }).where('id', '=', memberId).execute()
+  await db
+    .updateTable('members')
+    .set({ name: checkedName(name) })
+    .where('id', '=', memberId)
+    .execute()
   return findMember(db, memberId)
 }
 

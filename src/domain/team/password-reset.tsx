@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js'
 import type { Database } from '../../db/database.js'
-import { type MailBody, type MailSettings, queueMails } from '../mail/outbox.js'
 import { MailDocument, renderMail } from '../mail/notify/parts.js'
+import { type MailBody, type MailSettings, queueMails } from '../mail/outbox.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { findMemberByEmail } from './accounts.js'
 import { createMemberCode } from './one-time-codes.js'
@@ -16,9 +16,16 @@ export function resetMail(link: string): { subject: string; body: MailBody } {
   const subject = 'Reset your Canvass password'
   const lasts = 'The link works once, for one hour. Setting a new password signs you out everywhere.'
   const why = 'Someone asked to reset the password of this address. If that was not you, ignore this mail.'
-  const text = ['To choose a new password for Canvass, open this link:', '', link, '', lasts, '', why, ''].join(
-    '\n',
-  )
+  const text = [
+    'To choose a new password for Canvass, open this link:',
+    '',
+    link,
+    '',
+    lasts,
+    '',
+    why,
+    '',
+  ].join('\n')
   const html = renderMail(
     <MailDocument title={subject}>
       <p>To choose a new password for Canvass, open this link:</p>
@@ -54,7 +61,12 @@ export async function requestPasswordReset(
       lifetimeMicros: RESET_LIFETIME_MICROS,
     })
     const link = `${settings.linkBase}/app/reset?code=${code}`
-    const mail = { workspaceId: member.workspace_id, to: member.email, kind: 'member' as const, ...resetMail(link) }
+    const mail = {
+      workspaceId: member.workspace_id,
+      to: member.email,
+      kind: 'member' as const,
+      ...resetMail(link),
+    }
     await queueMails(trx, clock, signal, settings, [mail])
   })
   return { memberId: member.id, workspaceId: member.workspace_id }

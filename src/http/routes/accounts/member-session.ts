@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { formatTimestamp } from '../../../clock.js'
-import type { TokenPrincipal } from '../../../domain/tokens.js'
 import type { MemberView } from '../../../domain/team/accounts.js'
 import { scopesOfRole } from '../../../domain/team/roles.js'
+import type { TokenPrincipal } from '../../../domain/tokens.js'
 import { ApiError } from '../../errors.js'
 import { sessionSecretOf, setSessionCookie } from '../../session-cookie.js'
 import { memberJson } from './schemas.js'
@@ -93,10 +93,22 @@ export async function recordTokenSignIn(
   if (principal) {
     const target = { type: 'token', id: principal.tokenId }
     const details = { method: 'token' }
-    await app.ctx.audit.record({ workspaceId: principal.workspaceId, actor: principal.actor, action: 'session.sign_in', target, address, details })
+    await app.ctx.audit.record({
+      workspaceId: principal.workspaceId,
+      actor: principal.actor,
+      action: 'session.sign_in',
+      target,
+      address,
+      details,
+    })
     return
   }
   const workspaceId = await app.ctx.accounts.firstWorkspaceId()
   if (workspaceId === undefined) return
-  await app.ctx.audit.record({ workspaceId, action: 'session.sign_in_failed', address, details: { method: 'token' } })
+  await app.ctx.audit.record({
+    workspaceId,
+    action: 'session.sign_in_failed',
+    address,
+    details: { method: 'token' },
+  })
 }

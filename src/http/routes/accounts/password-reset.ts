@@ -49,7 +49,12 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
         .then(async (asked) => {
           if (!asked) return
           const target = { type: 'member', id: asked.memberId }
-          await app.ctx.audit.record({ workspaceId: asked.workspaceId, action: 'member.password_reset_requested', target, address })
+          await app.ctx.audit.record({
+            workspaceId: asked.workspaceId,
+            action: 'member.password_reset_requested',
+            target,
+            address,
+          })
         })
         .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not queued'))
       return reply.code(202).send(null)

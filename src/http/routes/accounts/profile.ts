@@ -14,7 +14,10 @@ const notAMember = problem('The caller is a token, not a signed-in member (`forb
 function memberOf(request: FastifyRequest): { id: string; email: string } {
   const principal = request.principal
   if (principal?.actor.type !== 'member' || !principal.member) {
-    throw new ApiError('forbidden', 'only a member signed in to the dashboard has a profile; a token has none')
+    throw new ApiError(
+      'forbidden',
+      'only a member signed in to the dashboard has a profile; a token has none',
+    )
   }
   return principal.member
 }

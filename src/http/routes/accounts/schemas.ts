@@ -2,15 +2,17 @@ import { Type } from 'typebox'
 import { formatTimestamp } from '../../../clock.js'
 import type { MemberView } from '../../../domain/team/accounts.js'
 import { MAX_PASSWORD_LENGTH } from '../../../domain/team/passwords.js'
-import { roles } from '../../../shared/roles.js'
 import { EMAIL_MAX } from '../../../shared/strings.js'
 import { IdString, Timestamp } from '../../schemas.js'
 
 // Schemas of a member's own account (docs/api.md#team-sign-in-and-passwords).
 
 export const RoleSchema = Type.Union(
-  roles.map((role) => Type.Literal(role)),
-  { description: 'owner and admin: every scope; editor: all but members, tokens and audit; viewer: every `:read` but audit.' },
+  [Type.Literal('owner'), Type.Literal('admin'), Type.Literal('editor'), Type.Literal('viewer')],
+  {
+    description:
+      'owner and admin: every scope; editor: all but members, tokens and audit; viewer: every `:read` but audit.',
+  },
 )
 
 export const MemberSchema = Type.Object(
@@ -37,8 +39,16 @@ export function memberJson(member: MemberView) {
 }
 
 /** Bounded before any work: a longer text is refused without hashing it. */
-export const EmailField = Type.String({ minLength: 1, maxLength: EMAIL_MAX, description: 'An e-mail address.' })
-export const NameField = Type.String({ minLength: 1, maxLength: 200, description: 'How the team sees this person.' })
+export const EmailField = Type.String({
+  minLength: 1,
+  maxLength: EMAIL_MAX,
+  description: 'An e-mail address.',
+})
+export const NameField = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: 'How the team sees this person.',
+})
 export const NewPasswordField = Type.String({
   minLength: 1,
   maxLength: MAX_PASSWORD_LENGTH,

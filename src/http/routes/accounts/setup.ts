@@ -6,7 +6,15 @@ import { ApiError } from '../../errors.js'
 import { ref, Timestamp } from '../../schemas.js'
 import { csrfRefusal } from '../../session-cookie.js'
 import { startMemberCookie } from './member-session.js'
-import { CodeField, EmailField, MemberSchema, NameField, NewPasswordField, problem, RoleSchema } from './schemas.js'
+import {
+  CodeField,
+  EmailField,
+  MemberSchema,
+  NameField,
+  NewPasswordField,
+  problem,
+  RoleSchema,
+} from './schemas.js'
 
 // The one-time setup link (docs/api.md#team-sign-in-and-passwords): printed by the first start
 // (the owner) and by `canvass member create` (one person, one role); valid 24 hours, used once.
@@ -83,8 +91,22 @@ export async function setupRoutes(fastify: FastifyInstance): Promise<void> {
       const target = { type: 'member', id: member.id }
       const address = request.ip ?? null
       await app.ctx.audit.record(
-        { workspaceId: member.workspaceId, actor, action: 'member.setup', target, address, details: { role: member.role } },
-        { workspaceId: member.workspaceId, actor, action: 'session.sign_in', target, address, details: { method: 'setup' } },
+        {
+          workspaceId: member.workspaceId,
+          actor,
+          action: 'member.setup',
+          target,
+          address,
+          details: { role: member.role },
+        },
+        {
+          workspaceId: member.workspaceId,
+          actor,
+          action: 'session.sign_in',
+          target,
+          address,
+          details: { method: 'setup' },
+        },
       )
       return reply.code(201).send(session.member)
     },
