@@ -31,7 +31,9 @@ function browserHeaders(baseUrl: string, cookie?: string): Record<string, string
 }
 
 describe('the first run', () => {
-  it('prints a setup link that creates the owner once, who then signs in with e-mail and password', async () => {
+  it('prints a setup link that creates the owner once, who then signs in with e-mail and password', {
+    timeout: 240_000,
+  }, async () => {
     const server = await startServe(env)
     stops.push(() => server.stop())
     const link = /^(http:\/\/\S+\/app\/setup\?code=cvc_\S+)$/m.exec(server.output())?.[1]
@@ -80,7 +82,7 @@ describe('the first run', () => {
     expect(next.output()).not.toContain('/app/setup')
   })
 
-  it('`canvass member create` prints a link for that person and role', async () => {
+  it('`canvass member create` prints a link for that person and role', { timeout: 240_000 }, async () => {
     const made = await runCanvass(['member', 'create', '--email', 'Editor@Example.com', '--role', 'editor'], {
       ...env,
       CANVASS_PUBLIC_URL: 'https://canvass.example.com',
