@@ -28,6 +28,7 @@ import {
   mailService,
 } from './domain/mail/service.js'
 import { type SessionsService, sessionsService } from './domain/sessions.js'
+import { type AccountsService, accountsService } from './domain/team/accounts-service.js'
 import {
   type DeliveriesService,
   deliveriesService,
@@ -79,6 +80,8 @@ export interface AppContext {
   readonly audit: AuditService
   /** Deleting an address everywhere in a workspace (docs/api.md#erasure). */
   readonly erasure: ErasureService
+  /** Members' own accounts: setup, sign-in by password, password reset, profile. */
+  readonly accounts: AccountsService
   readonly insights: InsightsService
   /** New responses as they arrive, from any process (the response stream). */
   readonly live: LiveFeed
@@ -151,6 +154,7 @@ export function contextOf(
     sessions: sessionsService(database, clock, config.sessionsPerToken),
     audit: auditService(database, clock),
     erasure: erasureService(database, clock, publicForms.forget),
+    accounts: accountsService(database, clock, deliverySignal, config),
     insights: insightsService(database),
     live,
     async close() {

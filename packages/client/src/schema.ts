@@ -872,16 +872,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Who is calling: the scopes of this token or session
-         * @description The dashboard reads it to show only what the scopes allow.
+         * Who is calling: the scopes of this token or session, and the member signed in
+         * @description The dashboard reads it to show only what the scopes allow, and who is signed in.
          *
          *     Needs a valid token or session, any scope.
          */
         get: operations["getSession"];
         put?: never;
         /**
-         * Sign in to the dashboard: exchange an API token for a session cookie
-         * @description Sets an `HttpOnly; SameSite=Strict` cookie, `canvass_session` (over https `__Host-canvass_session`, `Secure`), at `Path=/`, and expires copies of it another page of this host may have set at `/v1`, `/v1/` or `/app`. Must come from this server’s own origin with `X-Canvass-CSRF: 1`, like every change made with the cookie. No bearer token needed. At most `CANVASS_SIGN_IN_TOKEN_LIMIT` sign-ins a minute per token (10) and `CANVASS_SIGN_IN_ADDRESS_LIMIT` per client address (30); a token holds at most `CANVASS_SESSIONS_PER_TOKEN` live sessions (50), a new one ending its oldest.
+         * Sign in to the dashboard: with e-mail and password, or an API token, for a session cookie
+         * @description Takes either `token`, or `email` and `password` (a member; a wrong e-mail, a wrong password and a member who signs in only through single sign-on all get the same `401`, in the same time). Each password attempt counts, before the password is checked, against `CANVASS_SIGN_IN_ACCOUNT_LIMIT` a minute for that e-mail address (10), a member’s or not, and `CANVASS_SIGN_IN_ADDRESS_LIMIT` for the client address. Every sign-in starts a new session and ends the one the request carried. Sets an `HttpOnly; SameSite=Strict` cookie, `canvass_session` (over https `__Host-canvass_session`, `Secure`), at `Path=/`, and expires copies of it another page of this host may have set at `/v1`, `/v1/` or `/app`. Must come from this server’s own origin with `X-Canvass-CSRF: 1`, like every change made with the cookie. No bearer token needed. At most `CANVASS_SIGN_IN_TOKEN_LIMIT` sign-ins a minute per token (10) and `CANVASS_SIGN_IN_ADDRESS_LIMIT` per client address (30); a token holds at most `CANVASS_SESSIONS_PER_TOKEN` live sessions (50), a new one ending its oldest.
          */
         post: operations["createSession"];
         /**
@@ -896,7 +896,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/session/methods": {
+    "/v1/setup": {
         parameters: {
             query?: never;
             header?: never;
@@ -904,39 +904,63 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The ways to sign in to the dashboard
-         * @description The sign-in page reads it to offer single sign-on when it is configured. No token needed.
+         * What a setup link creates: for the setup page
+         * @description Public: the code is the credential. `404` when it is unknown, used or expired.
          */
-        get: operations["getSignInMethods"];
+        get: operations["getSetup"];
         put?: never;
-        post?: never;
+        /**
+         * Create the member a setup link stands for, and sign it in
+         * @description Public: the code is the credential, and it works once (of two requests with it, exactly one succeeds). Answers the new member and sets the session cookie, as signing in does. Must come from this server’s origin with `X-Canvass-CSRF: 1`.
+         */
+        post: operations["completeSetup"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/session/oidc": {
+    "/v1/password-reset": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Sign in with the OpenID provider: go to its sign-in page
-         * @description A browser navigation, not an API call: answers `302` to the provider’s authorization endpoint (authorization code with PKCE S256, a state and a nonce valid 10 minutes) and sets a `canvass_oidc` cookie (over https `__Host-canvass_oidc`) binding the state to this browser. When the provider cannot be reached or is not the configured issuer, `302` to `/app/sign-in?error=provider_unavailable` or `?error=issuer_mismatch`. At most `CANVASS_SIGN_IN_ADDRESS_LIMIT` a minute per client address. No token needed.
-         */
-        get: operations["beginSingleSignOn"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Mail a password reset link to a member
+         * @description Public. Always `202`, at once, whether or not the address is a member’s; a member gets a mail with `/app/reset?code=...`, valid one hour, used once. Counts against the same limits as a password sign-in (`CANVASS_SIGN_IN_ACCOUNT_LIMIT` per e-mail address, `CANVASS_SIGN_IN_ADDRESS_LIMIT` per client address). Must come from this server’s origin with `X-Canvass-CSRF: 1`.
+         */
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/session/oidc/callback": {
+    "/v1/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the code of a reset link
+         * @description Public: the code is the credential, and it works once. Every session of the member ends (sign in again with the new password). Must come from this server’s origin with `X-Canvass-CSRF: 1`.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profile": {
         parameters: {
             query?: never;
             header?: never;
@@ -944,11 +968,41 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Where the OpenID provider sends the browser back
-         * @description Checks the answer (state and this browser’s `canvass_oidc` cookie, single use; the ID token’s issuer, audience, nonce, expiry and signature against the provider’s keys; PKCE at the token endpoint), requires `email_verified`, signs in the member with that e-mail (any case), or makes one with `CANVASS_OIDC_ROLE` and no password, sets the session cookie of `createSession` and answers `302` to `/app/`. Otherwise `302` to `/app/sign-in?error=<reason>` (docs/api.md#single-sign-on), recorded in the audit log as `session.sign_in_failed`. No token needed.
+         * The signed-in member
+         * @description Needs a member’s session (no scope); a token gets `403`.
+         *
+         *     Needs a valid token or session, any scope.
          */
-        get: operations["finishSingleSignOn"];
+        get: operations["getProfile"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the signed-in member’s name
+         * @description Needs a member’s session (no scope); a token gets `403`.
+         *
+         *     Needs a valid token or session, any scope.
+         */
+        patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/v1/profile/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the signed-in member’s password
+         * @description Needs a member’s session (no scope) and the current password; a token gets `403`. Every other session of the member ends at once; this one gets a fresh session cookie. Counts against `CANVASS_SIGN_IN_ACCOUNT_LIMIT` like a password sign-in.
+         *
+         *     Needs a valid token or session, any scope.
+         */
+        put: operations["changePassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1749,6 +1803,19 @@ export interface components {
                 /** @description Null when the mail was accepted. */
                 error: string | null;
             }[];
+        };
+        /** @description A person of the workspace’s team. */
+        Member: {
+            id: string;
+            /** @description Lower-cased; unique across the deployment. */
+            email: string;
+            name: string;
+            /** @description owner and admin: every scope; editor: all but members, tokens and audit; viewer: every `:read` but audit. */
+            role: "owner" | "admin" | "editor" | "viewer";
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            created_at: string;
+            /** @description Null until it first signs in. */
+            last_sign_in_at: string | null;
         };
     };
     responses: never;
@@ -6389,10 +6456,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The scopes of the token behind this caller. */
+                        /** @description The scopes of the token behind this caller, or of the signed-in member’s role. */
                         scopes: string[];
                         /** @description When the session ends; null when the caller used a bearer token. */
                         expires_at: string | null;
+                        /** @description The signed-in member; null for a token (or a session signed in with one). */
+                        member: components["schemas"]["Member"] | null;
                     };
                 };
             };
@@ -6459,10 +6528,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Either `token`, or `email` and `password`. */
         requestBody: {
             content: {
                 "application/json": {
-                    token: string;
+                    /** @description An API token. */
+                    token?: string;
+                    /** @description An e-mail address. */
+                    email?: string;
+                    password?: string;
                 };
             };
         };
@@ -6474,14 +6548,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The scopes of the token behind this caller. */
+                        /** @description The scopes of the token behind this caller, or of the signed-in member’s role. */
                         scopes: string[];
                         /** @description When the session ends; null when the caller used a bearer token. */
                         expires_at: string | null;
+                        /** @description The signed-in member; null for a token (or a session signed in with one). */
+                        member: components["schemas"]["Member"] | null;
                     };
                 };
             };
-            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            /** @description Neither a token nor an e-mail and password, or both (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6490,7 +6566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is unknown or revoked (`unauthorized`). */
+            /** @description The token is unknown or revoked, or the e-mail address and password match no member (`unauthorized`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6508,7 +6584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many sign-ins with this token or from this address, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            /** @description Too many sign-ins with this token, for this e-mail address or from this address, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6591,9 +6667,12 @@ export interface operations {
             };
         };
     };
-    getSignInMethods: {
+    getSetup: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The code from the link. */
+                code: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6607,12 +6686,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Members sign in with e-mail and password. */
-                        password: boolean;
-                        /** @description An API token signs in (for developers). */
-                        token: boolean;
-                        /** @description Single sign-on with the OpenID provider of `CANVASS_OIDC_ISSUER` is configured. */
-                        oidc: boolean;
+                        /** @description The address the link is for; null: whoever opens it chooses. */
+                        email: string | null;
+                        /** @description owner and admin: every scope; editor: all but members, tokens and audit; viewer: every `:read` but audit. */
+                        role: "owner" | "admin" | "editor" | "viewer";
+                        /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+                        expires_at: string;
                     };
                 };
             };
@@ -6625,22 +6704,104 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unknown, used or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
-    beginSingleSignOn: {
+    completeSetup: {
         parameters: {
-            query?: {
-                /** @description Where in the dashboard to land after signing in (default `/app/`). */
-                return_to?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The code from the link. */
+                    code: string;
+                    /** @description An e-mail address. */
+                    email: string;
+                    /** @description How the team sees this person. */
+                    name: string;
+                    /** @description At least 12 characters and at most 256, not among the most common passwords. */
+                    password: string;
+                };
+            };
+        };
         responses: {
-            /** @description To the provider, or to the sign-in page with the reason it is unavailable (`Location`). */
-            302: {
+            /** @description A person of the workspace’s team. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description A field is invalid: the password is too short, too long or too common, or the link is for another e-mail address (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not from this server’s origin, or without `X-Canvass-CSRF: 1` (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown, used or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A member with this e-mail address exists already (`conflict`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An e-mail address. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: a member of this address gets the mail. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6655,8 +6816,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Single sign-on is not configured (`not_found`). */
-            404: {
+            /** @description Not from this server’s origin, or without `X-Canvass-CSRF: 1` (`forbidden`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6664,7 +6825,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many sign-ins from this address (`rate_limited`); see `Retry-After`. */
+            /** @description Too many attempts for this address or from this client (`rate_limited`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6675,28 +6836,32 @@ export interface operations {
             };
         };
     };
-    finishSingleSignOn: {
+    confirmPasswordReset: {
         parameters: {
-            query?: {
-                /** @description From the provider. */
-                code?: string;
-                /** @description From the provider. */
-                state?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The code from the link. */
+                    code: string;
+                    /** @description At least 12 characters and at most 256, not among the most common passwords. */
+                    password: string;
+                };
+            };
+        };
         responses: {
-            /** @description To the dashboard, signed in; or to the sign-in page with the reason (`Location`). */
-            302: {
+            /** @description The password is set; every session of the member has ended. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            /** @description The password is too short, too long or too common (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6705,7 +6870,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Single sign-on is not configured (`not_found`). */
+            /** @description Not from this server’s origin, or without `X-Canvass-CSRF: 1` (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link is unknown, used or expired (`not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6714,8 +6888,270 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many failed authentications from this address (`rate_limited`). */
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A person of the workspace’s team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller is a token, not a signed-in member (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How the team sees this person. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A person of the workspace’s team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description The name is empty or too long (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller is a token, not a signed-in member (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    /** @description At least 12 characters and at most 256, not among the most common passwords. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed; the answer sets a new session cookie. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The current password is wrong, or the new one too short, too long or too common (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller is a token, not a signed-in member (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts for this member or from this address (`rate_limited`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

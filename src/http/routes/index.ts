@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { forCallers } from '../callers.js'
+import { accountRoutes } from './accounts/index.js'
 import { contactRoutes } from './contacts/index.js'
 import { dashboardRoutes } from './dashboard.js'
 import { entryRoutes } from './entry.js'
@@ -25,7 +26,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   )
   await app.register(publicRoutes)
   await app.register(unsubscribeRoutes)
-  await app.register(forCallers(sessionRoutes))
+  await app.register(forCallers(sessionRoutes, accountRoutes))
   await app.register(forCallers(memberRoutes, tokenRoutes))
   await app.register(oidcRoutes)
   await app.register(dashboardRoutes)
