@@ -125,6 +125,7 @@ export function contextOf(
   const productMetrics = createProductMetrics()
   const live = liveFeed(database)
   const publicForms = publicFormsService(database, clock, deliverySignal, productMetrics, config)
+  const audit = auditService(database, clock, logger)
   return {
     config,
     clock,
@@ -146,11 +147,12 @@ export function contextOf(
     mail: mailService(database, mailComposer),
     mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
-    audit: auditService(database, clock),
+    audit,
     insights: insightsService(database),
     live,
     async close() {
       await live.close()
+      await audit.flush()
       await database.close()
     },
   }

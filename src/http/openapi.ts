@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { TSchema } from 'typebox'
 import { registerReferencePage } from './reference/routes.js'
+import { AuditEventSchema, AuditPage } from './routes/audit.js'
 import {
   ContactDetailSchema,
   ContactListPage,
@@ -131,6 +132,8 @@ const components: TSchema[] = [
   MailSchema,
   MailPage,
   MailDetailSchema,
+  AuditEventSchema,
+  AuditPage,
 ]
 
 const tags = [
@@ -147,6 +150,7 @@ const tags = [
     name: 'invitations',
     description: 'Invitations of a contact list to a form: personal links, mails, reminders, recipients.',
   },
+  { name: 'audit', description: 'The audit log: who did what, to what, from where; read only.' },
   {
     name: 'operations',
     description: 'Liveness, readiness, metrics and this reference: no token needed.',
