@@ -131,6 +131,7 @@ export function contextOf(
   const productMetrics = createProductMetrics()
   const live = liveFeed(database)
   const publicForms = publicFormsService(database, clock, deliverySignal, productMetrics, config)
+  const audit = auditService(database, clock, logger)
   return {
     config,
     clock,
@@ -152,13 +153,14 @@ export function contextOf(
     mail: mailService(database, mailComposer),
     mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
-    audit: auditService(database, clock),
+    audit,
     erasure: erasureService(database, clock, publicForms.forget),
     accounts: accountsService(database, clock, deliverySignal, config),
     insights: insightsService(database),
     live,
     async close() {
       await live.close()
+      await audit.flush()
       await database.close()
     },
   }

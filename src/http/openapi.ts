@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { TSchema } from 'typebox'
 import { registerReferencePage } from './reference/routes.js'
+import { AuditEventSchema, AuditPage } from './routes/audit.js'
 import {
   ContactDetailSchema,
   ContactListPage,
@@ -141,6 +142,8 @@ const components: TSchema[] = [
   MailPage,
   MailDetailSchema,
   ...teamComponents,
+  AuditEventSchema,
+  AuditPage,
 ]
 
 const tags = [
@@ -162,6 +165,7 @@ const tags = [
     name: 'erasure',
     description: 'Deleting everything a workspace holds of one e-mail address, on request.',
   },
+  { name: 'audit', description: 'The audit log: who did what, to what, from where; read only.' },
   {
     name: 'operations',
     description: 'Liveness, readiness, metrics and this reference: no token needed.',

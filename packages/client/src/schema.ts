@@ -872,16 +872,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Who is calling: the scopes of this token or session, and the member signed in
-         * @description The dashboard reads it to show only what the scopes allow, and who is signed in.
+         * Who is calling: the scopes of this token or session
+         * @description The dashboard reads it to show only what the scopes allow.
          *
          *     Needs a valid token or session, any scope.
          */
         get: operations["getSession"];
         put?: never;
         /**
-         * Sign in to the dashboard: with e-mail and password, or an API token, for a session cookie
-         * @description Takes either `token`, or `email` and `password` (a member; a wrong e-mail, a wrong password and a member who signs in only through single sign-on all get the same `401`, in the same time). Each password attempt counts, before the password is checked, against `CANVASS_SIGN_IN_ACCOUNT_LIMIT` a minute for that e-mail address (10), a member’s or not, and `CANVASS_SIGN_IN_ADDRESS_LIMIT` for the client address. Every sign-in starts a new session and ends the one the request carried. Sets an `HttpOnly; SameSite=Strict` cookie, `canvass_session` (over https `__Host-canvass_session`, `Secure`), at `Path=/`, and expires copies of it another page of this host may have set at `/v1`, `/v1/` or `/app`. Must come from this server’s own origin with `X-Canvass-CSRF: 1`, like every change made with the cookie. No bearer token needed. At most `CANVASS_SIGN_IN_TOKEN_LIMIT` sign-ins a minute per token (10) and `CANVASS_SIGN_IN_ADDRESS_LIMIT` per client address (30); a token holds at most `CANVASS_SESSIONS_PER_TOKEN` live sessions (50), a new one ending its oldest.
+         * Sign in to the dashboard: exchange an API token for a session cookie
+         * @description Sets an `HttpOnly; SameSite=Strict` cookie, `canvass_session` (over https `__Host-canvass_session`, `Secure`), at `Path=/`, and expires copies of it another page of this host may have set at `/v1`, `/v1/` or `/app`. Must come from this server’s own origin with `X-Canvass-CSRF: 1`, like every change made with the cookie. No bearer token needed. At most `CANVASS_SIGN_IN_TOKEN_LIMIT` sign-ins a minute per token (10) and `CANVASS_SIGN_IN_ADDRESS_LIMIT` per client address (30); a token holds at most `CANVASS_SESSIONS_PER_TOKEN` live sessions (50), a new one ending its oldest.
          */
         post: operations["createSession"];
         /**
@@ -896,7 +896,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/setup": {
+    "/v1/audit": {
         parameters: {
             query?: never;
             header?: never;
@@ -904,105 +904,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What a setup link creates: for the setup page
-         * @description Public: the code is the credential. `404` when it is unknown, used or expired.
-         */
-        get: operations["getSetup"];
-        put?: never;
-        /**
-         * Create the member a setup link stands for, and sign it in
-         * @description Public: the code is the credential, and it works once (of two requests with it, exactly one succeeds). Answers the new member and sets the session cookie, as signing in does. Must come from this server’s origin with `X-Canvass-CSRF: 1`.
-         */
-        post: operations["completeSetup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/password-reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mail a password reset link to a member
-         * @description Public. Always `202`, at once, whether or not the address is a member’s; a member gets a mail with `/app/reset?code=...`, valid one hour, used once. Counts against the same limits as a password sign-in (`CANVASS_SIGN_IN_ACCOUNT_LIMIT` per e-mail address, `CANVASS_SIGN_IN_ADDRESS_LIMIT` per client address). Must come from this server’s origin with `X-Canvass-CSRF: 1`.
-         */
-        post: operations["requestPasswordReset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/password-reset/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Set a new password with the code of a reset link
-         * @description Public: the code is the credential, and it works once. Every session of the member ends (sign in again with the new password). Must come from this server’s origin with `X-Canvass-CSRF: 1`.
-         */
-        post: operations["confirmPasswordReset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/profile": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The signed-in member
-         * @description Needs a member’s session (no scope); a token gets `403`.
+         * The audit log, newest first
+         * @description Every change made through the API, every listing, export and stream of responses, every sign-in and failed sign-in, every change of members and tokens: who, what, to what, from where. Filters combine; `since`/`until` bound the time. Paged by `cursor`. No operation changes or deletes events: they are kept `CANVASS_AUDIT_DAYS` (365). Owners and admins hold the scope.
          *
-         *     Needs a valid token or session, any scope.
+         *     Needs scope `audit:read`.
          */
-        get: operations["getProfile"];
+        get: operations["listAuditEvents"];
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Change the signed-in member’s name
-         * @description Needs a member’s session (no scope); a token gets `403`.
-         *
-         *     Needs a valid token or session, any scope.
-         */
-        patch: operations["updateProfile"];
-        trace?: never;
-    };
-    "/v1/profile/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Change the signed-in member’s password
-         * @description Needs a member’s session (no scope) and the current password; a token gets `403`. Every other session of the member ends at once; this one gets a fresh session cookie. Counts against `CANVASS_SIGN_IN_ACCOUNT_LIMIT` like a password sign-in.
-         *
-         *     Needs a valid token or session, any scope.
-         */
-        put: operations["changePassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1804,18 +1712,38 @@ export interface components {
                 error: string | null;
             }[];
         };
-        /** @description A person of the workspace’s team. */
-        Member: {
+        AuditEvent: {
             id: string;
-            /** @description Lower-cased; unique across the deployment. */
-            email: string;
-            name: string;
-            /** @description owner and admin: every scope; editor: all but members, tokens and audit; viewer: every `:read` but audit. */
-            role: "owner" | "admin" | "editor" | "viewer";
             /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
-            created_at: string;
-            /** @description Null until it first signs in. */
-            last_sign_in_at: string | null;
+            at: string;
+            /** @description Who did it: a signed-in member, a token, or Canvass itself (`system`). */
+            actor: {
+                type: "member" | "token" | "system";
+                /** @description The member's or token's id; null for Canvass itself. */
+                id: string | null;
+                /** @description Its name when the event was recorded. */
+                name: string | null;
+            };
+            /** @description The operation's id for a call of the API (e.g. `createForm`, `listResponses`), or an event the server names itself (e.g. `session.sign_in`, `session.sign_in_failed`). */
+            action: string;
+            /** @description What it was done to, e.g. `{"type": "form", "id": "frm_..."}`; null when nothing in particular. */
+            target: {
+                type: string;
+                /** @description Its id. */
+                id: string | null;
+            } | null;
+            /** @description The client address (CANVASS_TRUST_PROXY applies); null for Canvass. */
+            address: string | null;
+            /** @description More about it: other ids of the path, the query, a role or scopes given. Never secrets or answers. */
+            details: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description Events newest first; a `Link` header names the next page (rel `next`). */
+        AuditPage: {
+            items: components["schemas"]["AuditEvent"][];
+            /** @description Pass as `cursor` for the next (older) events; null at the end. */
+            next_cursor: string | null;
         };
     };
     responses: never;
@@ -6456,12 +6384,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The scopes of the token behind this caller, or of the signed-in member’s role. */
+                        /** @description The scopes of the token behind this caller. */
                         scopes: string[];
                         /** @description When the session ends; null when the caller used a bearer token. */
                         expires_at: string | null;
-                        /** @description The signed-in member; null for a token (or a session signed in with one). */
-                        member: components["schemas"]["Member"] | null;
                     };
                 };
             };
@@ -6528,15 +6454,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Either `token`, or `email` and `password`. */
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An API token. */
-                    token?: string;
-                    /** @description An e-mail address. */
-                    email?: string;
-                    password?: string;
+                    token: string;
                 };
             };
         };
@@ -6548,16 +6469,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The scopes of the token behind this caller, or of the signed-in member’s role. */
+                        /** @description The scopes of the token behind this caller. */
                         scopes: string[];
                         /** @description When the session ends; null when the caller used a bearer token. */
                         expires_at: string | null;
-                        /** @description The signed-in member; null for a token (or a session signed in with one). */
-                        member: components["schemas"]["Member"] | null;
                     };
                 };
             };
-            /** @description Neither a token nor an e-mail and password, or both (`validation_failed`). */
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6566,7 +6485,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is unknown or revoked, or the e-mail address and password match no member (`unauthorized`). */
+            /** @description The token is unknown or revoked (`unauthorized`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6584,7 +6503,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many sign-ins with this token, for this e-mail address or from this address, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            /** @description Too many sign-ins with this token or from this address, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6667,11 +6586,21 @@ export interface operations {
             };
         };
     };
-    getSetup: {
+    listAuditEvents: {
         parameters: {
             query: {
-                /** @description The code from the link. */
-                code: string;
+                /** @description Events at or after: ISO 8601 or Unix seconds. */
+                since?: string;
+                /** @description Events at or before: ISO 8601 or Unix seconds (a bound without fraction includes its second). */
+                until?: string;
+                /** @description A member or token id, or an actor type: `member`, `token` or `system`. */
+                actor?: string;
+                /** @description Only this action. */
+                action?: string;
+                /** @description Events per page (1..1000). */
+                limit: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -6679,233 +6608,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Events newest first; a `Link` header names the next page (rel `next`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The address the link is for; null: whoever opens it chooses. */
-                        email: string | null;
-                        /** @description owner and admin: every scope; editor: all but members, tokens and audit; viewer: every `:read` but audit. */
-                        role: "owner" | "admin" | "editor" | "viewer";
-                        /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
-                        expires_at: string;
-                    };
-                };
-            };
-            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unknown, used or expired (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    completeSetup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The code from the link. */
-                    code: string;
-                    /** @description An e-mail address. */
-                    email: string;
-                    /** @description How the team sees this person. */
-                    name: string;
-                    /** @description At least 12 characters and at most 256, not among the most common passwords. */
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description A person of the workspace’s team. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Member"];
-                };
-            };
-            /** @description A field is invalid: the password is too short, too long or too common, or the link is for another e-mail address (`validation_failed`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not from this server’s origin, or without `X-Canvass-CSRF: 1` (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unknown, used or expired (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A member with this e-mail address exists already (`conflict`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    requestPasswordReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description An e-mail address. */
-                    email: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Taken: a member of this address gets the mail. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not from this server’s origin, or without `X-Canvass-CSRF: 1` (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many attempts for this address or from this client (`rate_limited`). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    confirmPasswordReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The code from the link. */
-                    code: string;
-                    /** @description At least 12 characters and at most 256, not among the most common passwords. */
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The password is set; every session of the member has ended. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The password is too short, too long or too common (`validation_failed`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not from this server’s origin, or without `X-Canvass-CSRF: 1` (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The link is unknown, used or expired (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getProfile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A person of the workspace’s team. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Member"];
+                    "application/json": components["schemas"]["AuditPage"];
                 };
             };
             /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
@@ -6926,7 +6635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The caller is a token, not a signed-in member (`forbidden`). */
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6945,203 +6654,6 @@ export interface operations {
                 };
             };
             /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    updateProfile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description How the team sees this person. */
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description A person of the workspace’s team. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Member"];
-                };
-            };
-            /** @description The name is empty or too long (`validation_failed`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The caller is a token, not a signed-in member (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over the size limit (`payload_too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A bug (`internal`); the detail never leaks internals. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    changePassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    current_password: string;
-                    /** @description At least 12 characters and at most 256, not among the most common passwords. */
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Changed; the answer sets a new session cookie. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The current password is wrong, or the new one too short, too long or too common (`validation_failed`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The caller is a token, not a signed-in member (`forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource in the token’s workspace (`not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over the size limit (`payload_too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many attempts for this member or from this address (`rate_limited`). */
             429: {
                 headers: {
                     [name: string]: unknown;
