@@ -2,12 +2,13 @@ import { useState } from 'preact/hooks'
 import { useApp } from '../app-context'
 import { Empty, ErrorMessage, Pager, useLoad, usePageTitle } from '../components'
 import { Skeleton } from '../skeleton'
+import { Denied } from './denied'
 import { ListCard, useListDialogs } from './contacts/list-card'
 
 export { ContactListPage } from './contacts/list-page'
 
 export function ContactsPage() {
-  const { api, can } = useApp()
+  const { api, can, reason } = useApp()
   const [page, setPage] = useState(1)
   const { data, error, reload } = useLoad(() => api.contactLists.list(page), [page])
   usePageTitle(['Contacts'])
@@ -21,6 +22,7 @@ export function ContactsPage() {
     <section>
       <h1>Contacts</h1>
       <ErrorMessage error={error} onRetry={reload} />
+      {!can('contacts:write') && <Denied label="Create list" reason={reason('change contacts')} />}
       {can('contacts:write') && (
         <form
           class="inline"
