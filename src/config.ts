@@ -62,6 +62,8 @@ export interface Config {
   signInTokenLimit: number
   /** Dashboard sign-ins a minute from one client address (IPv6 by /64); 0: unlimited. */
   signInAddressLimit: number
+  /** Password sign-in attempts (and reset requests) a minute for one e-mail address, known or not; 0: unlimited. */
+  signInAccountLimit: number
   /** Most live dashboard sessions of one token: a new one past it ends the oldest. */
   sessionsPerToken: number
   /** Most response streams one token may hold open at once, per process. */
@@ -340,6 +342,7 @@ export function configFromEnv(env: Env = process.env): Config {
     sessionHours: integer(env, 'CANVASS_SESSION_HOURS', 12, 1, 24 * 30),
     signInTokenLimit: integer(env, 'CANVASS_SIGN_IN_TOKEN_LIMIT', 10, 0, 1_000_000),
     signInAddressLimit: integer(env, 'CANVASS_SIGN_IN_ADDRESS_LIMIT', 30, 0, 1_000_000),
+    signInAccountLimit: integer(env, 'CANVASS_SIGN_IN_ACCOUNT_LIMIT', 10, 0, 1_000_000),
     sessionsPerToken: integer(env, 'CANVASS_SESSIONS_PER_TOKEN', 50, 1, 100_000),
     streamsPerToken: integer(env, 'CANVASS_STREAMS_PER_TOKEN', 5, 1, 10_000),
     streamHeartbeatSeconds: integer(env, 'CANVASS_STREAM_HEARTBEAT_SECONDS', 15, 1, 15),

@@ -27,6 +27,7 @@ import {
   mailService,
 } from './domain/mail/service.js'
 import { type SessionsService, sessionsService } from './domain/sessions.js'
+import { type AccountsService, accountsService } from './domain/team/accounts-service.js'
 import {
   type DeliveriesService,
   deliveriesService,
@@ -76,6 +77,8 @@ export interface AppContext {
   readonly sessions: SessionsService
   /** The audit log: who did what (docs/api.md#audit). */
   readonly audit: AuditService
+  /** Members' own accounts: setup, sign-in by password, password reset, profile. */
+  readonly accounts: AccountsService
   readonly insights: InsightsService
   /** New responses as they arrive, from any process (the response stream). */
   readonly live: LiveFeed
@@ -147,6 +150,7 @@ export function contextOf(
     mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
     audit: auditService(database, clock),
+    accounts: accountsService(database, clock, deliverySignal, config),
     insights: insightsService(database),
     live,
     async close() {

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js'
 import { newId } from '../ids.js'
 import type { Principal } from './principal.js'
 import { allScopes, type Scope } from './scopes.js'
+import { createMemberCode, SETUP_LIFETIME_MICROS } from './team/one-time-codes.js'
 import { type Role, scopesOfRole } from './team/roles.js'
 
 // API tokens: `cvs_` + 32 random bytes. Only the SHA-256 digest is stored; a token is
@@ -168,11 +169,15 @@ export async function revokeToken(db: Db, clock: Clock, id: string): Promise<boo
 }
 
 /**
- * On a first start with an empty database: workspace `default` and one all-scope token.
- * Returns the plain token when this call created it (so the caller can print it once).
- * Concurrent first starts on one PostgreSQL create it once: the workspace name is unique.
+ * On a first start with an empty database: workspace `default`, one all-scope token, and a
+ * one-time setup code (24 hours) that creates its owner. Returns the plain token and code when this
+ * call created them (so the caller can print them once). Concurrent first starts on one PostgreSQL
+ * create them once: the workspace name is unique.
  */
-export async function bootstrapDefaultWorkspace(db: Db, clock: Clock): Promise<string | undefined> {
+export async function bootstrapDefaultWorkspace(
+  db: Db,
+  clock: Clock,
+): Promise<{ token: string; setupCode: string } | undefined> {
   const any = await db.selectFrom('workspaces').select('id').limit(1).executeTakeFirst()
   if (any) return undefined
   const inserted = await db
@@ -183,5 +188,11 @@ export async function bootstrapDefaultWorkspace(db: Db, clock: Clock): Promise<s
     .executeTakeFirst()
   if (!inserted) return undefined
   const { token } = await createToken(db, clock, { workspaceId: inserted.id, name: 'initial' })
-  return token
+  const setup = await createMemberCode(db, clock, {
+    kind: 'setup',
+    workspaceId: inserted.id,
+    role: 'owner',
+    lifetimeMicros: SETUP_LIFETIME_MICROS,
+  })
+  return { token, setupCode: setup.code }
 }

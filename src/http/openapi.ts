@@ -9,6 +9,7 @@ import {
   ContactPage,
   StoredContactSchema,
 } from './routes/contacts/schemas.js'
+import { MemberSchema } from './routes/accounts/schemas.js'
 import { DraftPage, DraftSchema } from './routes/forms/drafts.js'
 import { FlowComponents } from './routes/forms/flow-schemas.js'
 import { TextAnswerPage, TextAnswerSchema } from './routes/forms/insights-schemas.js'
@@ -131,6 +132,7 @@ const components: TSchema[] = [
   MailSchema,
   MailPage,
   MailDetailSchema,
+  MemberSchema,
 ]
 
 const tags = [

@@ -66,6 +66,7 @@ export function testConfig(database: Config['database'], overrides: Partial<Conf
     authFailureLimit: 0,
     signInTokenLimit: 0,
     signInAddressLimit: 0,
+    signInAccountLimit: 0,
     webhookAllowPrivate: true,
     worker: false,
     ...overrides,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { forCallers } from '../callers.js'
+import { accountRoutes } from './accounts/index.js'
 import { contactRoutes } from './contacts/index.js'
 import { dashboardRoutes } from './dashboard.js'
 import { entryRoutes } from './entry.js'
@@ -19,7 +20,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(forCallers(formRoutes, contactRoutes, webhookRoutes, invitationRoutes, mailRoutes))
   await app.register(publicRoutes)
   await app.register(unsubscribeRoutes)
-  await app.register(forCallers(sessionRoutes))
+  await app.register(forCallers(sessionRoutes, accountRoutes))
   await app.register(dashboardRoutes)
   await app.register(entryRoutes)
 }
