@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { newId } from '../../src/ids.js'
+import { createSetupCode, setupLink as setupLinkOf } from '../../src/domain/team/accounts.js'
 import { ensureDashboardBuilt, launchChromium } from '../support/browser.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { addMember } from '../support/members.js'
@@ -37,27 +36,10 @@ function freePort(): Promise<number> {
   })
 }
 
-/** A one-time setup link for the first owner, as the first start prints it. */
+/** A one-time setup link for the first owner, made as the first start makes it. */
 async function setupLink(): Promise<string> {
-  const code = `cvc_${randomBytes(32).toString('base64url')}`
-  const now = ctx.clock.nowMicros()
-  await ctx.database.db
-    .insertInto('member_codes')
-    .values({
-      id: newId('mcd'),
-      digest: createHash('sha256').update(code).digest('hex'),
-      kind: 'setup',
-      workspace_id: ctx.workspaceId,
-      email: null,
-      role: 'owner',
-      member_id: null,
-      created_by: null,
-      created_at: now,
-      expires_at: now + 24 * 3600 * 1_000_000,
-      used_at: null,
-    })
-    .execute()
-  return `${base}/app/setup?code=${code}`
+  const made = await createSetupCode(ctx.database.db, ctx.clock, { workspaceId: ctx.workspaceId, role: 'owner' })
+  return setupLinkOf(base, made.code)
 }
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
