@@ -42,6 +42,25 @@ describe('signing in with e-mail and password', () => {
     const byToken = await ctx.app.inject({ method: 'POST', url: '/v1/session', headers: sameOrigin, payload: { token: ctx.token } })
     expect(byToken.statusCode).toBe(201)
     expect(byToken.json().member).toBeNull()
+    const wrongToken = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/session',
+      remoteAddress: '198.51.100.8',
+      headers: sameOrigin,
+      payload: { token: 'cvs_not_a_token' },
+    })
+    expect(wrongToken.statusCode).toBe(401)
+    const tokenEvents = await ctx.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_type', 'address'])
+      .where('details', 'like', '%"method":"token"%')
+      .execute()
+    expect(tokenEvents).toEqual(
+      expect.arrayContaining([
+        { action: 'session.sign_in', actor_type: 'token', address: '127.0.0.1' },
+        { action: 'session.sign_in_failed', actor_type: 'system', address: '198.51.100.8' },
+      ]),
+    )
   })
 
   it('over https: __Host-canvass_session, Secure', async () => {

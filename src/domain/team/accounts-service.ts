@@ -9,6 +9,7 @@ import {
   confirmPasswordReset,
   describeSetupCode,
   findMember,
+  firstWorkspaceId,
   type MemberView,
   type PasswordSignIn,
   renameMember,
@@ -23,6 +24,8 @@ export interface AccountsService {
   describeSetup(code: string): Promise<{ email: string | null; role: Role; expiresAt: number } | undefined>
   completeSetup(setup: SetupRequest): Promise<MemberView>
   checkSignIn(email: string, password: string): Promise<PasswordSignIn>
+  /** Where a failed sign-in that names no workspace is recorded: the oldest workspace. */
+  firstWorkspaceId(): Promise<string | undefined>
   /** Mails a reset link if the address is a member's; the member's id and workspace, if so. */
   requestReset(email: string): Promise<{ memberId: string; workspaceId: string } | undefined>
   confirmReset(reset: { code: string; password: string }): Promise<MemberView>
@@ -42,6 +45,7 @@ export function accountsService(
     describeSetup: (code) => describeSetupCode(database.db, clock, code),
     completeSetup: (setup) => completeSetup(database, clock, setup),
     checkSignIn: (email, password) => checkSignIn(database.db, email, password),
+    firstWorkspaceId: () => firstWorkspaceId(database.db),
     requestReset: (email) => requestPasswordReset(database, clock, signal, mailSettings, email),
     confirmReset: (reset) => confirmPasswordReset(database, clock, reset),
     find: (memberId) => findMember(database.db, memberId),

@@ -162,11 +162,14 @@ export async function checkSignIn(db: Db, email: string, password: string): Prom
   const row = await findMemberByEmail(db, email)
   const matches = await checkPassword(row?.password_hash, password)
   if (row && matches) return { ok: true, member: memberView(row) }
-  // A sign-in names no workspace: an unknown address's failure is recorded in the oldest one.
-  const workspaceId =
-    row?.workspace_id ??
-    (await db.selectFrom('workspaces').select('id').orderBy('created_at').limit(1).executeTakeFirst())?.id
+  const workspaceId = row?.workspace_id ?? (await firstWorkspaceId(db))
   return { ok: false, memberId: row?.id, workspaceId }
+}
+
+/** A failed sign-in names no workspace (an unknown address, an unknown token): it is recorded in the oldest. */
+export async function firstWorkspaceId(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('workspaces').select('id').orderBy('created_at').limit(1).executeTakeFirst()
+  return row?.id
 }
 
 export async function renameMember(db: Db, memberId: string, name: string): Promise<MemberView | undefined> {

@@ -7,7 +7,7 @@ import type { Principal } from '../../domain/principal.js'
 import { ApiError } from '../errors.js'
 import { NoQuery, ref, Timestamp } from '../schemas.js'
 import { clearSessionCookie, csrfRefusal, sessionSecretOf, setSessionCookie } from '../session-cookie.js'
-import { signInWithPassword } from './accounts/member-session.js'
+import { recordTokenSignIn, signInWithPassword } from './accounts/member-session.js'
 import { EmailField, MemberSchema, memberJson, PasswordField } from './accounts/schemas.js'
 
 // The dashboard signs in here (docs/api.md#dashboard-sessions): a token is exchanged once for an
@@ -106,6 +106,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const principal = await app.ctx.sessions.tokenOf(token)
       if (!principal) {
+        await recordTokenSignIn(fastify, request, undefined)
         await app.limitFailedAuthentication(request)
         throw new ApiError(
           'unauthorized',
@@ -120,6 +121,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       await app.limitSignIn(request)
       const session = await app.ctx.sessions.start(principal, lifetimeSeconds * 1_000_000)
       setSessionCookie(request, reply, session.secret, lifetimeSeconds)
+      await recordTokenSignIn(fastify, request, principal)
       return reply.code(201).send({
         scopes: [...session.principal.scopes],
         expires_at: formatTimestamp(session.expiresAt),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { formatTimestamp } from '../../../clock.js'
+import type { TokenPrincipal } from '../../../domain/tokens.js'
 import type { MemberView } from '../../../domain/team/accounts.js'
 import { scopesOfRole } from '../../../domain/team/roles.js'
 import { ApiError } from '../../errors.js'
@@ -80,4 +81,22 @@ export async function signInWithPassword(
     details: { method: 'password' },
   })
   return reply.code(201).send(session)
+}
+
+/** A sign-in with a token, in the audit log: its workspace's, or (an unknown token) the oldest one's. */
+export async function recordTokenSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  principal: TokenPrincipal | undefined,
+): Promise<void> {
+  const address = request.ip ?? null
+  if (principal) {
+    const target = { type: 'token', id: principal.tokenId }
+    const details = { method: 'token' }
+    await app.ctx.audit.record({ workspaceId: principal.workspaceId, actor: principal.actor, action: 'session.sign_in', target, address, details })
+    return
+  }
+  const workspaceId = await app.ctx.accounts.firstWorkspaceId()
+  if (workspaceId === undefined) return
+  await app.ctx.audit.record({ workspaceId, action: 'session.sign_in_failed', address, details: { method: 'token' } })
 }
