@@ -34,6 +34,11 @@ declare module 'fastify' {
     public?: boolean
     /** Needs a valid token or session, whatever its scopes (the session routes). */
     signedIn?: boolean
+    /**
+     * A signed-in member may call it without `scope`, for what is its own (its tokens): the
+     * handler narrows what it sees and does. A token always needs the scope.
+     */
+    ownForMembers?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null

@@ -81,7 +81,7 @@ export type FailureLimit = (request: FastifyRequest) => Promise<void>
 
 export function authenticate(tokens: TokenCache, sessions: SessionCache, limitFailure?: FailureLimit) {
   return async function onRequest(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const { scope, signedIn } = request.routeOptions.config
+    const { scope, signedIn, ownForMembers } = request.routeOptions.config
     if (!scope && !signedIn) return
     const principal = await principalOf(request, tokens, sessions)
     if (!principal) {
@@ -89,7 +89,8 @@ export function authenticate(tokens: TokenCache, sessions: SessionCache, limitFa
       await limitFailure?.(request)
       throw unauthorized()
     }
-    if (scope && !principal.scopes.has(scope)) {
+    const ownCall = ownForMembers === true && principal.actor.type === 'member'
+    if (scope && !principal.scopes.has(scope) && !ownCall) {
       throw new ApiError('forbidden', `this token lacks the scope ${scope}`)
     }
     request.principal = principal

@@ -9,7 +9,6 @@ import {
   ContactPage,
   StoredContactSchema,
 } from './routes/contacts/schemas.js'
-import { MemberSchema } from './routes/accounts/schemas.js'
 import { DraftPage, DraftSchema } from './routes/forms/drafts.js'
 import { FlowComponents } from './routes/forms/flow-schemas.js'
 import { TextAnswerPage, TextAnswerSchema } from './routes/forms/insights-schemas.js'
@@ -30,6 +29,7 @@ import {
   RecipientSchema,
 } from './routes/invitations/schemas.js'
 import { MailDetailSchema, MailPage, MailSchema } from './routes/mail/schemas.js'
+import { teamComponents } from './routes/members/schemas.js'
 import { DeliveryPage, DeliverySchema, WebhookSchema } from './routes/webhooks/schemas.js'
 
 // The OpenAPI 3.1 document is generated from the route schemas. Every /v1 route gets the
@@ -70,7 +70,12 @@ const publicErrors = {
 }
 
 function withDefaults(route: RouteOptions): void {
-  const config = (route.config ?? {}) as { scope?: string; public?: boolean; signedIn?: boolean }
+  const config = (route.config ?? {}) as {
+    scope?: string
+    public?: boolean
+    signedIn?: boolean
+    ownForMembers?: boolean
+  }
   if (config.public && route.schema) {
     const schema = { ...route.schema } as Record<string, unknown>
     route.schema = schema
@@ -87,8 +92,9 @@ function withDefaults(route: RouteOptions): void {
   const schema = { ...(route.schema ?? {}) } as Record<string, unknown>
   route.schema = schema
   schema['security'] = [{ bearer: [] }, { session: [] }]
+  const ownNote = config.ownForMembers ? ' A signed-in member may call it without the scope, for its own tokens.' : ''
   const scopeNote = config.scope
-    ? `Needs scope \`${config.scope}\`.`
+    ? `Needs scope \`${config.scope}\`.${ownNote}`
     : 'Needs a valid token or session, any scope.'
   const description = schema['description'] as string | undefined
   if (!description?.endsWith(scopeNote)) {
@@ -132,7 +138,7 @@ const components: TSchema[] = [
   MailSchema,
   MailPage,
   MailDetailSchema,
-  MemberSchema,
+  ...teamComponents,
 ]
 
 const tags = [
@@ -149,6 +155,7 @@ const tags = [
     name: 'invitations',
     description: 'Invitations of a contact list to a form: personal links, mails, reminders, recipients.',
   },
+  { name: 'team', description: 'Members and their roles, invitations to the team, and API tokens.' },
   {
     name: 'operations',
     description: 'Liveness, readiness, metrics and this reference: no token needed.',

@@ -8,6 +8,8 @@ import { formRoutes } from './forms/index.js'
 import { invitationRoutes } from './invitations/index.js'
 import { unsubscribeRoutes } from './invitations/unsubscribe.js'
 import { mailRoutes } from './mail/index.js'
+import { memberRoutes } from './members/index.js'
+import { tokenRoutes } from './members/tokens.js'
 import { publicRoutes } from './public/index.js'
 import { sessionRoutes } from './session.js'
 import { systemRoutes } from './system.js'
@@ -21,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(publicRoutes)
   await app.register(unsubscribeRoutes)
   await app.register(forCallers(sessionRoutes, accountRoutes))
+  await app.register(forCallers(memberRoutes, tokenRoutes))
   await app.register(dashboardRoutes)
   await app.register(entryRoutes)
 }
