@@ -10,6 +10,7 @@ import { unsubscribeRoutes } from './invitations/unsubscribe.js'
 import { mailRoutes } from './mail/index.js'
 import { memberRoutes } from './members/index.js'
 import { tokenRoutes } from './members/tokens.js'
+import { oidcRoutes } from './oidc.js'
 import { publicRoutes } from './public/index.js'
 import { sessionRoutes } from './session.js'
 import { systemRoutes } from './system.js'
@@ -24,6 +25,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(unsubscribeRoutes)
   await app.register(forCallers(sessionRoutes, accountRoutes))
   await app.register(forCallers(memberRoutes, tokenRoutes))
+  await app.register(oidcRoutes)
   await app.register(dashboardRoutes)
   await app.register(entryRoutes)
 }
