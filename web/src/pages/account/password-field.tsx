@@ -49,7 +49,7 @@ export function NewPasswordField(props: {
 export function TextField(props: {
   id: string
   label: string
-  type?: string
+  type?: 'text' | 'email' | 'password'
   autoComplete?: string
   value: string
   onInput: (value: string) => void
@@ -61,7 +61,8 @@ export function TextField(props: {
       <label for={props.id}>{props.label}</label>
       <input
         id={props.id}
-        type={props.type ?? 'text'}
+        // One field of three kinds; Preact's types want each kind written out.
+        type={(props.type ?? 'text') as 'text'}
         autoComplete={props.autoComplete}
         required
         readOnly={props.readOnly}
