@@ -39,7 +39,12 @@ beforeAll(async () => {
   })
   ctx = await createTestContext({
     publicUrl: base,
-    oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, role: 'editor' },
+    oidc: {
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      role: 'editor',
+    },
   })
   await ctx.app.listen({ port, host: '127.0.0.1' })
   browser = await launchChromium()

@@ -38,7 +38,10 @@ function freePort(): Promise<number> {
 
 /** A one-time setup link for the first owner, made as the first start makes it. */
 async function setupLink(): Promise<string> {
-  const made = await createSetupCode(ctx.database.db, ctx.clock, { workspaceId: ctx.workspaceId, role: 'owner' })
+  const made = await createSetupCode(ctx.database.db, ctx.clock, {
+    workspaceId: ctx.workspaceId,
+    role: 'owner',
+  })
   return setupLinkOf(base, made.code)
 }
 
@@ -97,7 +100,9 @@ async function setUpOwner(page: Page) {
 async function invitationLink(email: string): Promise<string> {
   await smtp.waitFor((mails) => mails.some((mail) => mail.to.includes(email)), 60_000)
   const mail = smtp.mails.find((item) => item.to.includes(email))
-  const link = /http:\/\/127\.0\.0\.1:\d+\/app\/accept\?code=[A-Za-z0-9_-]+/.exec(mail?.parsed.text ?? '')?.[0]
+  const link = /http:\/\/127\.0\.0\.1:\d+\/app\/accept\?code=[A-Za-z0-9_-]+/.exec(
+    mail?.parsed.text ?? '',
+  )?.[0]
   if (!link) throw new Error(`no accept link in: ${mail?.parsed.text}`)
   return link
 }
@@ -107,7 +112,10 @@ async function invite(page: Page, email: string, role: string) {
   await form.getByLabel('E-mail', { exact: true }).fill(email)
   await form.getByRole('combobox').selectOption({ label: role })
   await form.getByRole('button', { name: 'Send invitation' }).click()
-  await page.getByRole('status').filter({ hasText: `Invitation sent to ${email}` }).waitFor()
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Invitation sent to ${email}` })
+    .waitFor()
   await page.getByRole('list', { name: 'Pending invitations' }).getByText(email, { exact: true }).waitFor()
 }
 
@@ -185,7 +193,10 @@ describe('the team in the dashboard', () => {
 
     // The owner sees the editor and the audit log of what happened.
     await owner.page.goto(`${base}/app/team/members`)
-    const row = owner.page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: EDITOR.email })
+    const row = owner.page
+      .getByRole('list', { name: 'Members' })
+      .getByRole('listitem')
+      .filter({ hasText: EDITOR.email })
     await row.waitFor()
     // The audit log's route comes from another part of issue 30 (team-audit): checked when it is here.
     if ((await ctx.request({ method: 'GET', url: '/v1/audit' })).statusCode !== 404) {
@@ -201,7 +212,10 @@ describe('the team in the dashboard', () => {
     await row.getByRole('button', { name: `Remove ${EDITOR.name}` }).click()
     const dialog = owner.page.getByRole('dialog', { name: `Remove ${EDITOR.name}?` })
     await dialog.getByRole('button', { name: 'Remove member' }).click()
-    await owner.page.getByRole('status').filter({ hasText: `${EDITOR.name} was removed` }).waitFor()
+    await owner.page
+      .getByRole('status')
+      .filter({ hasText: `${EDITOR.name} was removed` })
+      .waitFor()
     const removedAt = Date.now()
     await editor.page
       .getByRole('heading', { level: 1, name: 'Sign in to Canvass' })

@@ -156,7 +156,8 @@ export function teamApi(send: (request: Request) => Promise<Response>) {
     },
     members: {
       list: (pageNumber: number) => list<Member>('/v1/members', pageNumber, 50),
-      setRole: (memberId: string, role: Role) => call<Member>('PATCH', `/v1/members/${id(memberId)}`, { role }),
+      setRole: (memberId: string, role: Role) =>
+        call<Member>('PATCH', `/v1/members/${id(memberId)}`, { role }),
       remove: (memberId: string) => done('DELETE', `/v1/members/${id(memberId)}`),
       invite: (email: string, role: Role) =>
         call<PendingInvitation>('POST', '/v1/members/invitations', { email, role }),

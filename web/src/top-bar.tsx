@@ -71,7 +71,12 @@ function Who({ path, session }: { path: string; session: Session }) {
   )
 }
 
-export function TopBar(props: { path: string; session: Session; pageTitle: string; onSignedOut: () => void }) {
+export function TopBar(props: {
+  path: string
+  session: Session
+  pageTitle: string
+  onSignedOut: () => void
+}) {
   const { api } = useApp()
   return (
     <header class="top">

@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks'
-import { ApiError, type Api, type Session } from './api'
+import { type Api, ApiError, type Session } from './api'
 
 // A signed-in dashboard asks every few seconds who it is: a member removed, a session ended
 // elsewhere (a password changed or reset, signed out) shows the sign-in page within seconds, and a

@@ -102,7 +102,9 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
         return signInWithPassword(fastify, request, reply, { email, password })
       }
       if (token === undefined || email !== undefined || password !== undefined) {
-        throw validationFailed([{ path: '/token', message: 'send either a token, or an e-mail and a password' }])
+        throw validationFailed([
+          { path: '/token', message: 'send either a token, or an e-mail and a password' },
+        ])
       }
       const principal = await app.ctx.sessions.tokenOf(token)
       if (!principal) {

@@ -2,8 +2,8 @@ import { useState } from 'preact/hooks'
 import { useApp } from '../app-context'
 import { Empty, ErrorMessage, Pager, useLoad, usePageTitle } from '../components'
 import { Skeleton } from '../skeleton'
-import { Denied } from './denied'
 import { ListCard, useListDialogs } from './contacts/list-card'
+import { Denied } from './denied'
 
 export { ContactListPage } from './contacts/list-page'
 

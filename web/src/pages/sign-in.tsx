@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
+import { oidcErrorMessage } from '../../../src/shared/oidc-errors'
 import type { Session } from '../api'
 import { useApp } from '../app-context'
 import { ErrorMessage, Link } from '../components'
-import { oidcErrorMessage } from '../../../src/shared/oidc-errors'
 import type { SignInMethods } from '../team-api'
 import { AccountShell } from './account/shell'
 

@@ -22,8 +22,8 @@ function ResetRequest() {
       {sent ? (
         <div class="notice" role="status">
           <p>
-            If <strong>{sent}</strong> belongs to a member, a link to set a new password is on its way. It works
-            once, within an hour. Check your spam folder if it does not come.
+            If <strong>{sent}</strong> belongs to a member, a link to set a new password is on its way. It
+            works once, within an hour. Check your spam folder if it does not come.
           </p>
         </div>
       ) : (

@@ -28,8 +28,8 @@ export function CodeProblem({ error, onRetry, what }: { error: unknown; onRetry:
     return (
       <div class="error" role="alert">
         <p>
-          This {what} link is not valid: it has expired, was already used, or was copied incompletely. Ask
-          for a new one.
+          This {what} link is not valid: it has expired, was already used, or was copied incompletely. Ask for
+          a new one.
         </p>
         <p>
           <Link href="/app">Go to sign-in</Link>

@@ -68,7 +68,11 @@ export function AuditView() {
       )}
       {data && (cursors.length > 1 || data.next) && (
         <nav class="pager" aria-label="Audit log pages">
-          <button type="button" disabled={cursors.length <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+          <button
+            type="button"
+            disabled={cursors.length <= 1}
+            onClick={() => setCursors(cursors.slice(0, -1))}
+          >
             Newer
           </button>
           <span aria-live="polite">Page {cursors.length}</span>
@@ -93,7 +97,12 @@ function AuditRow({ event, onActor }: { event: AuditEvent; onActor: (actor: stri
       <td class="nowrap">{formatTime(event.at)}</td>
       <td>
         {event.actor.id ? (
-          <button type="button" class="link" title="Show only this actor's events" onClick={() => onActor(event.actor.id ?? '')}>
+          <button
+            type="button"
+            class="link"
+            title="Show only this actor's events"
+            onClick={() => onActor(event.actor.id ?? '')}
+          >
             {actor}
           </button>
         ) : (

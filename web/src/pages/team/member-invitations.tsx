@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import { useApp } from '../../app-context'
-import { ErrorMessage, formatTime, messageAt, useLoad, FieldMessage, invalidWhen } from '../../components'
+import { ErrorMessage, FieldMessage, formatTime, invalidWhen, messageAt, useLoad } from '../../components'
 import { Skeleton } from '../../skeleton'
 import { type Role, roleLabel, roleSummary } from './roles'
 
@@ -72,7 +72,13 @@ export function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited: (em
   )
 }
 
-export function InvitationsPanel({ writable, onChanged }: { writable: boolean; onChanged: (notice: string) => void }) {
+export function InvitationsPanel({
+  writable,
+  onChanged,
+}: {
+  writable: boolean
+  onChanged: (notice: string) => void
+}) {
   const { api } = useApp()
   const { data, error, reload } = useLoad(() => api.members.invitations(), [])
   const [failure, setFailure] = useState<unknown>()

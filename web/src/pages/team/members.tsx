@@ -14,7 +14,9 @@ import { type Role, roleLabel, roles, withArticle } from './roles'
 
 /** The roles the caller may give: an owner any, others all but owner. */
 export function rolesGivenBy(session: Session): Role[] {
-  return session.member?.role === 'owner' || !session.member ? [...roles] : roles.filter((role) => role !== 'owner')
+  return session.member?.role === 'owner' || !session.member
+    ? [...roles]
+    : roles.filter((role) => role !== 'owner')
 }
 
 export function MembersView({ session }: { session: Session }) {
@@ -96,8 +98,8 @@ export function MembersView({ session }: { session: Session }) {
         }}
       >
         <p>
-          {removing?.email} loses access at once: their open sessions end and the tokens they made stop working.
-          You can invite them again later.
+          {removing?.email} loses access at once: their open sessions end and the tokens they made stop
+          working. You can invite them again later.
         </p>
       </ConfirmDialog>
     </>
@@ -132,7 +134,9 @@ function MemberRow(props: {
         {self && <span class="badge">You</span>}
         <span class="meta">{member.email}</span>
         <span class="meta">
-          {member.last_sign_in_at ? `Last signed in ${formatTime(member.last_sign_in_at)}` : 'Never signed in'}
+          {member.last_sign_in_at
+            ? `Last signed in ${formatTime(member.last_sign_in_at)}`
+            : 'Never signed in'}
         </span>
       </div>
       {!can('members:write') ? (
@@ -155,16 +159,17 @@ function MemberRow(props: {
               </option>
             ))}
           </select>
-          <button
-            type="button"
-            class="danger"
-            disabled={Boolean(lock)}
-            aria-describedby={lock ? `${id}-lock` : undefined}
-            onClick={props.onRemove}
-          >
-            {self ? 'Leave' : 'Remove'}
-            <span class="visually-hidden"> {who}</span>
-          </button>
+          {!self && (
+            <button
+              type="button"
+              class="danger"
+              disabled={Boolean(lock)}
+              aria-describedby={lock ? `${id}-lock` : undefined}
+              onClick={props.onRemove}
+            >
+              Remove<span class="visually-hidden"> {who}</span>
+            </button>
+          )}
           {lock && (
             <p class="hint person-lock" id={`${id}-lock`}>
               {lock}

@@ -20,8 +20,8 @@ export function ProfilePage() {
       {member && (
         <>
           <p>
-            {member.email} · <span class={`badge role-${member.role}`}>{roleLabel(member.role)}</span> · member since{' '}
-            {formatTime(member.created_at)}
+            {member.email} · <span class={`badge role-${member.role}`}>{roleLabel(member.role)}</span> ·
+            member since {formatTime(member.created_at)}
           </p>
           <NameForm name={member.name} onSaved={reload} />
           <PasswordForm />
@@ -54,7 +54,14 @@ function NameForm({ name: saved, onSaved }: { name: string; onSaved: () => void 
       }}
     >
       <h2 id="name-title">Your name</h2>
-      <TextField id="profile-name" label="Name" autoComplete="name" value={name} onInput={setName} error={messageAt(failure, '/name')} />
+      <TextField
+        id="profile-name"
+        label="Name"
+        autoComplete="name"
+        value={name}
+        onInput={setName}
+        error={messageAt(failure, '/name')}
+      />
       <div class="actions">
         <button type="submit" disabled={name.trim() === saved}>
           Save name

@@ -19,7 +19,8 @@ export function TokenForm({
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<unknown>()
   const nameError = messageAt(failure, '/name')
-  const scopesError = messageAt(failure, '/scopes') ?? (chosen.length === 0 ? 'Choose at least one scope' : undefined)
+  const scopesError =
+    messageAt(failure, '/scopes') ?? (chosen.length === 0 ? 'Choose at least one scope' : undefined)
   return (
     <form
       class="panel"
@@ -30,7 +31,12 @@ export function TokenForm({
         setBusy(true)
         setFailure(undefined)
         try {
-          onCreated(await api.tokens.create(name.trim(), scopes.filter((scope) => chosen.includes(scope))))
+          onCreated(
+            await api.tokens.create(
+              name.trim(),
+              scopes.filter((scope) => chosen.includes(scope)),
+            ),
+          )
           setName('')
         } catch (problem) {
           setFailure(problem)
@@ -65,7 +71,9 @@ export function TokenForm({
                 checked={chosen.includes(scope)}
                 onChange={(event) =>
                   setChosen(
-                    event.currentTarget.checked ? [...chosen, scope] : chosen.filter((item) => item !== scope),
+                    event.currentTarget.checked
+                      ? [...chosen, scope]
+                      : chosen.filter((item) => item !== scope),
                   )
                 }
               />
@@ -87,7 +95,11 @@ function ScopeShortcuts({ scopes, onPick }: { scopes: string[]; onPick: (scopes:
   return (
     <>
       Choose{' '}
-      <button type="button" class="link" onClick={() => onPick(scopes.filter((scope) => scope.endsWith(':read')))}>
+      <button
+        type="button"
+        class="link"
+        onClick={() => onPick(scopes.filter((scope) => scope.endsWith(':read')))}
+      >
         read only
       </button>{' '}
       or{' '}
