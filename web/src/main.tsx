@@ -62,8 +62,26 @@ const publicPages = new Set(['setup', 'accept', 'reset'])
 
 const ENDED = 'You were signed out: your session has ended. Sign in again.'
 
-function App() {
+/** A page opened from a link in a mail or the console: setup, joining, password reset. */
+function PublicPage({ page, onSignedIn }: { page: string; onSignedIn: (session: Session) => void }) {
+  if (page === 'setup') return <SetupPage onSignedIn={onSignedIn} />
+  if (page === 'accept') return <AcceptPage onSignedIn={onSignedIn} />
+  return <ResetPage />
+}
+
+/** The address's path, followed through the browser's back and forward. */
+function usePath() {
   const [path, setPath] = useState(location.pathname)
+  useEffect(() => {
+    const onPop = () => setPath(location.pathname)
+    addEventListener('popstate', onPop)
+    return () => removeEventListener('popstate', onPop)
+  }, [])
+  return [path, setPath] as const
+}
+
+function App() {
+  const [path, setPath] = usePath()
   const [session, setSession] = useState<Session | null | undefined>(undefined)
   const [error, setError] = useState<unknown>(null)
   const [pageTitle, setPageTitle] = useState('Canvass')
@@ -81,11 +99,6 @@ function App() {
   const unsavedChanges = useMemo(createUnsavedChanges, [])
 
   const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    const onPop = () => setPath(location.pathname)
-    addEventListener('popstate', onPop)
-    return () => removeEventListener('popstate', onPop)
-  }, [])
   useEffect(() => {
     setError(null)
     api.session.get().then(setSession, (problem) => {
@@ -140,9 +153,7 @@ function App() {
   if (publicPages.has(page)) {
     return (
       <AppContext.Provider value={state}>
-        {page === 'setup' && <SetupPage onSignedIn={signedIn} />}
-        {page === 'accept' && <AcceptPage onSignedIn={signedIn} />}
-        {page === 'reset' && <ResetPage />}
+        <PublicPage page={page} onSignedIn={signedIn} />
       </AppContext.Provider>
     )
   }
