@@ -122,7 +122,8 @@ async function invite(page: Page, email: string, role: string) {
 async function acceptAsEditor(page: Page, link: string) {
   await page.goto(link)
   await page.getByRole('heading', { level: 1, name: 'Join your team on Canvass' }).waitFor()
-  expect(await page.getByText(EDITOR.email).isVisible()).toBe(true)
+  // The invitation says whom it is for, once the page has read it.
+  await page.locator('strong', { hasText: EDITOR.email }).waitFor()
   await checkScreen(page, 'team-accept')
   await page.getByLabel('Your name', { exact: true }).fill(EDITOR.name)
   await page.getByLabel('Password', { exact: true }).fill(EDITOR.password)

@@ -52,7 +52,6 @@ function PasswordForm({ onSignedIn }: { onSignedIn: (session: Session) => void }
   const [busy, setBusy] = useState(false)
   return (
     <form
-      aria-label="Sign in with e-mail and password"
       onSubmit={async (event) => {
         event.preventDefault()
         setBusy(true)
@@ -108,7 +107,7 @@ function TokenForm({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
         never keeps it.
       </p>
       <form
-        aria-label="Sign in with an API token"
+        aria-labelledby="token-heading"
         onSubmit={async (event) => {
           event.preventDefault()
           setBusy(true)

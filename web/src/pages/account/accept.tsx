@@ -31,7 +31,6 @@ export function AcceptPage({ onSignedIn }: { onSignedIn: (session: Session) => v
             invitation is valid until {validUntil(info.expires_at)}.
           </p>
           <form
-            aria-label="Join"
             onSubmit={async (event) => {
               event.preventDefault()
               setBusy(true)

@@ -30,7 +30,6 @@ function ResetRequest() {
         <>
           <p>Give the e-mail address you sign in with; we mail you a link to set a new password.</p>
           <form
-            aria-label="Reset your password"
             onSubmit={async (event) => {
               event.preventDefault()
               setBusy(true)
@@ -89,7 +88,6 @@ function ResetConfirm({ code }: { code: string }) {
       ) : (
         <>
           <form
-            aria-label="Set a new password"
             onSubmit={async (event) => {
               event.preventDefault()
               setBusy(true)

@@ -36,7 +36,6 @@ export function SetupPage({ onSignedIn }: { onSignedIn: (session: Session) => vo
             This link works once, until {validUntil(info.expires_at)}.
           </p>
           <form
-            aria-label="Create your account"
             onSubmit={async (event) => {
               event.preventDefault()
               setBusy(true)
