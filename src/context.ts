@@ -128,6 +128,7 @@ export function contextOf(
   const productMetrics = createProductMetrics()
   const live = liveFeed(database)
   const publicForms = publicFormsService(database, clock, deliverySignal, productMetrics, config)
+  const audit = auditService(database, clock, logger)
   return {
     config,
     clock,
@@ -149,12 +150,13 @@ export function contextOf(
     mail: mailService(database, mailComposer),
     mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
-    audit: auditService(database, clock),
+    audit,
     accounts: accountsService(database, clock, deliverySignal, config),
     insights: insightsService(database),
     live,
     async close() {
       await live.close()
+      await audit.flush()
       await database.close()
     },
   }

@@ -3,6 +3,7 @@ import type { Config } from './config.js'
 import { type AppContext, createAppContext } from './context.js'
 import type { Database } from './db/database.js'
 import { startDeliveryWorker } from './delivery/index.js'
+import { auditDuties } from './domain/audit/retention.js'
 import { mailDuties } from './domain/mail/duties.js'
 import { mailLinkProblem } from './domain/mail/outbox.js'
 import { setupLink } from './domain/team/accounts.js'
@@ -120,6 +121,6 @@ function deliveryWorkerOf(ctx: AppContext) {
     resolver: ctx.resolver,
     clock: ctx.clock,
     mailComposer: ctx.mailComposer,
-    duties: mailDuties,
+    duties: [...mailDuties, ...auditDuties],
   })
 }

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { TSchema } from 'typebox'
 import { registerReferencePage } from './reference/routes.js'
+import { AuditEventSchema, AuditPage } from './routes/audit.js'
 import {
   ContactDetailSchema,
   ContactListPage,
@@ -139,6 +140,8 @@ const components: TSchema[] = [
   MailPage,
   MailDetailSchema,
   ...teamComponents,
+  AuditEventSchema,
+  AuditPage,
 ]
 
 const tags = [
@@ -156,6 +159,7 @@ const tags = [
     description: 'Invitations of a contact list to a form: personal links, mails, reminders, recipients.',
   },
   { name: 'team', description: 'Members and their roles, invitations to the team, and API tokens.' },
+  { name: 'audit', description: 'The audit log: who did what, to what, from where; read only.' },
   {
     name: 'operations',
     description: 'Liveness, readiness, metrics and this reference: no token needed.',

@@ -896,6 +896,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first
+         * @description Every change made through the API, every listing, export and stream of responses, every sign-in and failed sign-in, every change of members and tokens: who, what, to what, from where. Filters combine; `since`/`until` bound the time. Paged by `cursor`. No operation changes or deletes events: they are kept `CANVASS_AUDIT_DAYS` (365). Owners and admins hold the scope.
+         *
+         *     Needs scope `audit:read`.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -1689,6 +1711,39 @@ export interface components {
                 /** @description Null when the mail was accepted. */
                 error: string | null;
             }[];
+        };
+        AuditEvent: {
+            id: string;
+            /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
+            at: string;
+            /** @description Who did it: a signed-in member, a token, or Canvass itself (`system`). */
+            actor: {
+                type: "member" | "token" | "system";
+                /** @description The member's or token's id; null for Canvass itself. */
+                id: string | null;
+                /** @description Its name when the event was recorded. */
+                name: string | null;
+            };
+            /** @description The operation's id for a call of the API (e.g. `createForm`, `listResponses`), or an event the server names itself (e.g. `session.sign_in`, `session.sign_in_failed`). */
+            action: string;
+            /** @description What it was done to, e.g. `{"type": "form", "id": "frm_..."}`; null when nothing in particular. */
+            target: {
+                type: string;
+                /** @description Its id. */
+                id: string | null;
+            } | null;
+            /** @description The client address (CANVASS_TRUST_PROXY applies); null for Canvass. */
+            address: string | null;
+            /** @description More about it: other ids of the path, the query, a role or scopes given. Never secrets or answers. */
+            details: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description Events newest first; a `Link` header names the next page (rel `next`). */
+        AuditPage: {
+            items: components["schemas"]["AuditEvent"][];
+            /** @description Pass as `cursor` for the next (older) events; null at the end. */
+            next_cursor: string | null;
         };
     };
     responses: never;
@@ -6474,6 +6529,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query: {
+                /** @description Events at or after: ISO 8601 or Unix seconds. */
+                since?: string;
+                /** @description Events at or before: ISO 8601 or Unix seconds (a bound without fraction includes its second). */
+                until?: string;
+                /** @description A member or token id, or an actor type: `member`, `token` or `system`. */
+                actor?: string;
+                /** @description Only this action. */
+                action?: string;
+                /** @description Events per page (1..1000). */
+                limit: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events newest first; a `Link` header names the next page (rel `next`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
             };
             /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
             400: {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { forCallers } from '../callers.js'
 import { accountRoutes } from './accounts/index.js'
+import { auditRoutes } from './audit.js'
 import { contactRoutes } from './contacts/index.js'
 import { dashboardRoutes } from './dashboard.js'
 import { entryRoutes } from './entry.js'
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(forCallers(sessionRoutes, accountRoutes))
   await app.register(forCallers(memberRoutes, tokenRoutes))
   await app.register(oidcRoutes)
+  await app.register(forCallers(auditRoutes))
   await app.register(dashboardRoutes)
   await app.register(entryRoutes)
 }
