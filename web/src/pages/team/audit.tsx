@@ -94,8 +94,10 @@ function AuditRow({ event, onActor }: { event: AuditEvent; onActor: (actor: stri
   const details = event.details && Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : ''
   return (
     <tr>
-      <td class="nowrap">{formatTime(event.at)}</td>
-      <td>
+      <td class="nowrap" data-label="When">
+        {formatTime(event.at)}
+      </td>
+      <td data-label="Actor">
         {event.actor.id ? (
           <button
             type="button"
@@ -108,14 +110,16 @@ function AuditRow({ event, onActor }: { event: AuditEvent; onActor: (actor: stri
         ) : (
           actor
         )}
-        <span class="meta"> {event.actor.type}</span>
+        {actor !== event.actor.type && <span class="meta"> {event.actor.type}</span>}
       </td>
-      <td>
+      <td data-label="Action">
         <code>{event.action}</code>
         {details && <div class="meta audit-details">{details}</div>}
       </td>
-      <td>{event.target ? `${event.target.type}${event.target.id ? ` ${event.target.id}` : ''}` : '—'}</td>
-      <td>{event.address ?? '—'}</td>
+      <td data-label="Target">
+        {event.target ? `${event.target.type}${event.target.id ? ` ${event.target.id}` : ''}` : '—'}
+      </td>
+      <td data-label="Address">{event.address ?? '—'}</td>
     </tr>
   )
 }
@@ -139,8 +143,13 @@ function AuditFilters(props: { filter: AuditFilter; zone: string; onApply: (filt
       }}
     >
       <label>
-        Actor id
-        <input name="actor" defaultValue={props.filter.actor ?? ''} size={16} />
+        Actor
+        <input
+          name="actor"
+          defaultValue={props.filter.actor ?? ''}
+          size={16}
+          placeholder="id, or member, token, system"
+        />
       </label>
       <label>
         Action
