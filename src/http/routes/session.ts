@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { formatTimestamp } from '../../clock.js'
 import { validationFailed } from '../../domain/errors.js'
+import type { Principal } from '../../domain/principal.js'
 import { ApiError } from '../errors.js'
 import { NoQuery, ref, Timestamp } from '../schemas.js'
 import { clearSessionCookie, csrfRefusal, sessionSecretOf, setSessionCookie } from '../session-cookie.js'
@@ -24,9 +25,19 @@ const SessionSchema = Type.Object(
     member: Type.Union([ref(MemberSchema), Type.Null()], {
       description: 'The signed-in member; null for a token (or a session signed in with one).',
     }),
+    token: Type.Optional(
+      Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()], {
+        description: 'The token behind this caller (its id and name); null for a member.',
+      }),
+    ),
   },
   { $id: 'Session' },
 )
+
+/** The token a caller acts as, named for the dashboard's top bar; null for a member. */
+function tokenNamed(principal: Principal): { id: string; name: string } | null {
+  return principal.actor.type === 'token' ? { id: principal.actor.id, name: principal.actor.name } : null
+}
 
 const problem = (description: string) => ({
   description,
@@ -117,6 +128,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
         scopes: [...session.principal.scopes],
         expires_at: formatTimestamp(session.expiresAt),
         member: null,
+        token: tokenNamed(principal),
       })
     },
   )
@@ -144,6 +156,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
         expires_at:
           viaCookie && principal.expiresAt !== undefined ? formatTimestamp(principal.expiresAt) : null,
         member: member ? memberJson(member) : null,
+        token: tokenNamed(principal),
       }
     },
   )
