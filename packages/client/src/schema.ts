@@ -764,6 +764,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase an address from the workspace
+         * @description Deletes, in the caller's workspace, the address's contacts in every list, the responses linked to them through personal links or carrying the address in an `email` answer or a hidden field, the drafts holding it, the mails to it (with their attempts), its invitation recipients, and what is derived from them (insights, search text, webhook deliveries). Answers how many contacts, responses, drafts and mails went, and records the erasure in the audit log (action `erasure`) with a SHA-256 of the address, never the address. The workspace's unsubscribe entry of the address is kept. Needs `audit:read` and every `:write` scope: `audit:read`, `forms:write`, `responses:write`, `contacts:write`, `webhooks:write`, `invitations:write`, `members:write`, `tokens:write`; a caller lacking any gets 403 naming them.
+         *
+         *     Needs scope `audit:read`.
+         */
+        post: operations["eraseAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/forms/{form_id}/drafts": {
         parameters: {
             query?: never;
@@ -2054,13 +2076,13 @@ export interface components {
                 error: string | null;
             }[];
         };
-        /** @description A person of the workspace’s team. */
+        /** @description A person of the workspace, with a role. */
         Member: {
             id: string;
-            /** @description Lower-cased; unique across the deployment. */
+            /** @description Lower-cased; what the member signs in with. */
             email: string;
             name: string;
-            /** @description owner and admin: every scope; editor: all but members, tokens and audit; viewer: every `:read` but audit. */
+            /** @description owner and admin: every scope (only an owner makes, demotes or removes an owner); editor: every scope but members, tokens and the audit log; viewer: every `:read` scope but the audit log. */
             role: "owner" | "admin" | "editor" | "viewer";
             /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
             created_at: string;
@@ -6337,6 +6359,114 @@ export interface operations {
             };
         };
     };
+    eraseAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The address to erase; compared trimmed and without case. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The receipt of an erasure. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many contacts (in every list) were deleted. */
+                        contacts: number;
+                        /** @description How many responses were deleted. */
+                        responses: number;
+                        /** @description How many drafts were deleted. */
+                        drafts: number;
+                        /** @description How many mails of the outbox were deleted. */
+                        mails: number;
+                    };
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the token’s workspace (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body without `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     startDraft: {
         parameters: {
             query?: never;
@@ -7039,7 +7169,7 @@ export interface operations {
                     "application/json": {
                         /** @description The address the link is for; null: whoever opens it chooses. */
                         email: string | null;
-                        /** @description owner and admin: every scope; editor: all but members, tokens and audit; viewer: every `:read` but audit. */
+                        /** @description owner and admin: every scope (only an owner makes, demotes or removes an owner); editor: every scope but members, tokens and the audit log; viewer: every `:read` scope but the audit log. */
                         role: "owner" | "admin" | "editor" | "viewer";
                         /** @description ISO 8601 UTC with microseconds, e.g. `2026-11-22T10:04:05.123456Z`. */
                         expires_at: string;
@@ -7088,7 +7218,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A person of the workspace’s team. */
+            /** @description A person of the workspace, with a role. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7250,7 +7380,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A person of the workspace’s team. */
+            /** @description A person of the workspace, with a role. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7331,7 +7461,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A person of the workspace’s team. */
+            /** @description A person of the workspace, with a role. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7692,7 +7822,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A person of the workspace’s team. */
+            /** @description A person of the workspace, with a role. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8123,7 +8253,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A person of the workspace’s team. */
+            /** @description A person of the workspace, with a role. */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -255,6 +255,8 @@ const examples: Record<string, (f: Fixtures) => { body?: unknown; query?: Record
   'POST /v1/members/invitations': () => ({ body: memberInvitationExample() }),
   // A token holding only tokens:write can make one with that scope; a member's role caps it too.
   'POST /v1/tokens': () => ({ body: { name: 'Example token', scopes: ['tokens:write'] } }),
+  // Erases an address no fixture holds: it answers zeros, and deletes nothing other tests need.
+  'POST /v1/erasure': () => ({ body: { email: uniqueEmail('erased') } }),
   'PUT /v1/forms/{form_id}/webhooks/{tag}': (f) => ({
     body: { url: 'http://127.0.0.1:9/hook', secret: f.webhookSecret },
   }),
