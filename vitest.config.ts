@@ -60,6 +60,8 @@ export const slowTests = [
   'test/contacts/import.test.ts',
   'test/foundation/oversized-body.test.ts',
   'test/foundation/friendly-cli.test.ts',
+  'test/team/first-run.test.ts',
+  'test/team/brute-force.test.ts',
   'test/foundation/cli.test.ts',
   'test/reliability/wire.test.ts',
   'test/reliability/secrets.test.ts',

@@ -18,6 +18,7 @@ import { mailSend } from './scenarios/mail-send.js'
 import { pageWalk } from './scenarios/page-walk.js'
 import { formPage, publicSubmit } from './scenarios/respondents.js'
 import { type BenchContext, Databases, type Scenario } from './scenarios/scenario.js'
+import { signIn } from './scenarios/sign-in.js'
 import { submit } from './scenarios/submit.js'
 import { webhookE2e } from './scenarios/webhook-e2e.js'
 
@@ -44,6 +45,7 @@ const scenarios: Scenario[] = [
   flowSubmit,
   flowPage,
   invite10k,
+  signIn,
 ]
 
 const { values } = parseArgs({

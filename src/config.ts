@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
+import { isRole, type Role, roles } from './shared/roles.js'
 
 // Configuration in two steps: the environment is read into a flat record of strings,
 // then validated and defaulted into a typed Config. A bad value stops start-up with a
@@ -61,6 +62,8 @@ export interface Config {
   signInTokenLimit: number
   /** Dashboard sign-ins a minute from one client address (IPv6 by /64); 0: unlimited. */
   signInAddressLimit: number
+  /** Password sign-in attempts (and reset requests) a minute for one e-mail address, known or not; 0: unlimited. */
+  signInAccountLimit: number
   /** Most live dashboard sessions of one token: a new one past it ends the oldest. */
   sessionsPerToken: number
   /** Most response streams one token may hold open at once, per process. */
@@ -80,6 +83,19 @@ export interface Config {
   mailFrom: string
   /** Mails a minute for the whole deployment, counted in the database (CANVASS_MAIL_RATE); 0: no limit. */
   mailRate: number
+  /** Single sign-on with OpenID Connect (CANVASS_OIDC_*); undefined: members sign in with a password only. */
+  oidc: OidcConfig | undefined
+  /** Audit events older than this many days are deleted by the worker (CANVASS_AUDIT_DAYS). */
+  auditDays: number
+}
+
+export interface OidcConfig {
+  /** The provider's issuer URL; its discovery document is read from it. */
+  issuer: string
+  clientId: string
+  clientSecret: string | undefined
+  /** The role a person gets who signs in for the first time with a verified e-mail no member has. */
+  role: Role
 }
 
 export class ConfigError extends Error {
@@ -227,6 +243,29 @@ function metricsToken(env: Env): string | undefined {
   return raw
 }
 
+function oidcConfig(env: Env): OidcConfig | undefined {
+  const issuer = env['CANVASS_OIDC_ISSUER'] || undefined
+  const clientId = env['CANVASS_OIDC_CLIENT_ID'] || undefined
+  if (issuer === undefined && clientId === undefined) return undefined
+  if (issuer === undefined)
+    throw new ConfigError('CANVASS_OIDC_ISSUER', 'must be set when CANVASS_OIDC_CLIENT_ID is')
+  if (clientId === undefined)
+    throw new ConfigError('CANVASS_OIDC_CLIENT_ID', 'must be set when CANVASS_OIDC_ISSUER is')
+  let url: URL | undefined
+  try {
+    url = new URL(issuer)
+  } catch {}
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new ConfigError(
+      'CANVASS_OIDC_ISSUER',
+      'must be the provider’s issuer URL, e.g. https://accounts.example.com',
+    )
+  }
+  const role = env['CANVASS_OIDC_ROLE'] || 'viewer'
+  if (!isRole(role)) throw new ConfigError('CANVASS_OIDC_ROLE', `must be one of ${roles.join(', ')}`)
+  return { issuer, clientId, clientSecret: env['CANVASS_OIDC_CLIENT_SECRET'] || undefined, role }
+}
+
 function smtpUrl(env: Env): string | undefined {
   const raw = env['CANVASS_SMTP_URL']
   if (raw === undefined || raw === '') return undefined
@@ -303,6 +342,7 @@ export function configFromEnv(env: Env = process.env): Config {
     sessionHours: integer(env, 'CANVASS_SESSION_HOURS', 12, 1, 24 * 30),
     signInTokenLimit: integer(env, 'CANVASS_SIGN_IN_TOKEN_LIMIT', 10, 0, 1_000_000),
     signInAddressLimit: integer(env, 'CANVASS_SIGN_IN_ADDRESS_LIMIT', 30, 0, 1_000_000),
+    signInAccountLimit: integer(env, 'CANVASS_SIGN_IN_ACCOUNT_LIMIT', 10, 0, 1_000_000),
     sessionsPerToken: integer(env, 'CANVASS_SESSIONS_PER_TOKEN', 50, 1, 100_000),
     streamsPerToken: integer(env, 'CANVASS_STREAMS_PER_TOKEN', 5, 1, 10_000),
     streamHeartbeatSeconds: integer(env, 'CANVASS_STREAM_HEARTBEAT_SECONDS', 15, 1, 15),
@@ -311,5 +351,7 @@ export function configFromEnv(env: Env = process.env): Config {
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, smtpUrl(env)),
     mailRate: integer(env, 'CANVASS_MAIL_RATE', 60, 0, 1_000_000),
+    oidc: oidcConfig(env),
+    auditDays: integer(env, 'CANVASS_AUDIT_DAYS', 365, 1, 100_000),
   }
 }

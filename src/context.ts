@@ -4,7 +4,9 @@ import type { Config } from './config.js'
 import { type Database, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { createDeliveryMetrics, type DeliveryMetrics } from './delivery/metrics.js'
+import { type AuditService, auditService } from './domain/audit/log.js'
 import { type ContactsService, contactsService } from './domain/contacts/service.js'
+import { type ErasureService, erasureService } from './domain/erasure/erasure.js'
 import { type DraftsService, draftsService } from './domain/forms/drafts/service.js'
 import {
   type FormsService,
@@ -26,6 +28,7 @@ import {
   mailService,
 } from './domain/mail/service.js'
 import { type SessionsService, sessionsService } from './domain/sessions.js'
+import { type AccountsService, accountsService } from './domain/team/accounts-service.js'
 import {
   type DeliveriesService,
   deliveriesService,
@@ -73,6 +76,12 @@ export interface AppContext {
   readonly mailComposer: MailComposer | undefined
   /** The dashboard's sign-in sessions. */
   readonly sessions: SessionsService
+  /** The audit log: who did what (docs/api.md#audit). */
+  readonly audit: AuditService
+  /** Deleting an address everywhere in a workspace (docs/api.md#erasure). */
+  readonly erasure: ErasureService
+  /** Members' own accounts: setup, sign-in by password, password reset, profile. */
+  readonly accounts: AccountsService
   readonly insights: InsightsService
   /** New responses as they arrive, from any process (the response stream). */
   readonly live: LiveFeed
@@ -122,6 +131,7 @@ export function contextOf(
   const productMetrics = createProductMetrics()
   const live = liveFeed(database)
   const publicForms = publicFormsService(database, clock, deliverySignal, productMetrics, config)
+  const audit = auditService(database, clock, logger)
   return {
     config,
     clock,
@@ -143,10 +153,14 @@ export function contextOf(
     mail: mailService(database, mailComposer),
     mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
+    audit,
+    erasure: erasureService(database, clock, publicForms.forget),
+    accounts: accountsService(database, clock, deliverySignal, config),
     insights: insightsService(database),
     live,
     async close() {
       await live.close()
+      await audit.flush()
       await database.close()
     },
   }

@@ -18,6 +18,11 @@ export type IdPrefix =
   | 'ml'
   | 'inv'
   | 'rcp'
+  | 'mem'
+  | 'mss'
+  | 'mcd'
+  | 'oid'
+  | 'aud'
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBytes(16).toString('base64url')}`

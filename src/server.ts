@@ -3,8 +3,10 @@ import type { Config } from './config.js'
 import { type AppContext, createAppContext } from './context.js'
 import type { Database } from './db/database.js'
 import { startDeliveryWorker } from './delivery/index.js'
+import { auditDuties } from './domain/audit/retention.js'
 import { mailDuties } from './domain/mail/duties.js'
 import { mailLinkProblem } from './domain/mail/outbox.js'
+import { setupLink } from './domain/team/accounts.js'
 import { bootstrapDefaultWorkspace } from './domain/tokens.js'
 import { type App, buildApp } from './http/app.js'
 
@@ -33,13 +35,16 @@ export async function startServer(
   try {
     app = await buildApp(ctx)
     const address = await app.listen({ port: config.port, host: config.host })
-    const firstToken = await bootstrapDefaultWorkspace(ctx.database.db, ctx.clock)
-    if (firstToken) {
+    const firstRun = await bootstrapDefaultWorkspace(ctx.database.db, ctx.clock)
+    const base = baseOf(config.publicUrl ?? address)
+    if (firstRun) {
       announce('Canvass created the workspace "default" and its first API token (all scopes).')
       announce('Keep it now: it is shown only this once.')
-      announce(firstToken)
+      announce(firstRun.token)
+      announce('Create the owner (e-mail and password) with this one-time link, valid 24 hours:')
+      announce(setupLink(base, firstRun.setupCode))
     }
-    announce(runningLine(config.publicUrl ?? address))
+    announce(runningLine(base))
     warnOfMailLinks(ctx)
     const worker = config.worker ? deliveryWorkerOf(ctx) : undefined
     const running = app
@@ -66,9 +71,13 @@ export async function startServer(
 
 /** The one line a person reads at start: where the dashboard and the API answer. */
 export function runningLine(address: string): string {
-  // Listening on every IPv6 address ([::]) is reached, on this machine, at localhost.
-  const base = address.replace('//[::]:', '//localhost:')
+  const base = baseOf(address)
   return `Canvass is running: dashboard ${base}/app, API ${base}/v1`
+}
+
+/** Listening on every IPv6 address ([::]) is reached, on this machine, at localhost. */
+function baseOf(address: string): string {
+  return address.replace('//[::]:', '//localhost:')
 }
 
 export interface RunningWorker {
@@ -112,6 +121,6 @@ function deliveryWorkerOf(ctx: AppContext) {
     resolver: ctx.resolver,
     clock: ctx.clock,
     mailComposer: ctx.mailComposer,
-    duties: mailDuties,
+    duties: [...mailDuties, ...auditDuties],
   })
 }

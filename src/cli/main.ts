@@ -6,6 +6,7 @@ import { registerContactCommands } from './contacts.js'
 import { describeFailure } from './failures.js'
 import { registerFormCommands } from './forms.js'
 import { registerInsightsCommands } from './insights.js'
+import { registerMemberCommands } from './member-setup.js'
 import { canvassVersion } from './options.js'
 import { registerServerCommands } from './server-commands.js'
 import { registerTokenCommands } from './tokens.js'
@@ -24,6 +25,7 @@ const program = new Command('canvass')
 
 registerServerCommands(program)
 registerTokenCommands(program)
+registerMemberCommands(program)
 registerFormCommands(program)
 registerInsightsCommands(program)
 registerContactCommands(program)

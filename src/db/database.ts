@@ -43,7 +43,7 @@ export type Transaction = Db & {
    * one after another; rows that only reference it can still be written (PostgreSQL: FOR NO KEY
    * UPDATE). On SQLite every write transaction runs alone already: nothing to do.
    */
-  lockRow(table: 'forms', id: string): Promise<void>
+  lockRow(table: 'forms' | 'workspaces', id: string): Promise<void>
 }
 
 /** What differs between the engines, in the terms the rest of Canvass needs. */
@@ -252,7 +252,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
               notify: async (channel: string, payload: string) => {
                 await sql`select pg_notify(${channel}, ${payload})`.execute(trx)
               },
-              lockRow: async (table: 'forms', id: string) => {
+              lockRow: async (table: 'forms' | 'workspaces', id: string) => {
                 await sql`select id from ${sql.table(table)} where id = ${id} for no key update`.execute(trx)
               },
             }),

@@ -3,6 +3,7 @@ import type { FormsTables } from './tables/forms.js'
 import type { FoundationTables } from './tables/foundation.js'
 import type { InsightsTables } from './tables/insights.js'
 import type { MailTables } from './tables/mail.js'
+import type { TeamTables } from './tables/team.js'
 import type { WebhooksTables } from './tables/webhooks.js'
 
 export interface Schema
@@ -11,4 +12,5 @@ export interface Schema
     ContactsTables,
     WebhooksTables,
     InsightsTables,
-    MailTables {}
+    MailTables,
+    TeamTables {}

@@ -10,6 +10,7 @@ export const domainErrorKinds = [
   'not_found',
   'conflict',
   'idempotency_key_reused',
+  'forbidden',
 ] as const
 
 export type DomainErrorKind = (typeof domainErrorKinds)[number]
@@ -42,6 +43,11 @@ export function validationFailed(errors: FieldError[]): DomainError {
 
 export function conflict(detail: string): DomainError {
   return new DomainError('conflict', detail)
+}
+
+/** The caller may not do this, whatever it names (only an owner makes or unmakes an owner, say). */
+export function forbidden(detail: string): DomainError {
+  return new DomainError('forbidden', detail)
 }
 
 /** Refuses a parsed body holding a string the databases cannot store faithfully. */

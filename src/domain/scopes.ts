@@ -9,6 +9,11 @@ export const allScopes = [
   'webhooks:write',
   'invitations:read',
   'invitations:write',
+  'members:read',
+  'members:write',
+  'tokens:read',
+  'tokens:write',
+  'audit:read',
 ] as const
 
 export type Scope = (typeof allScopes)[number]

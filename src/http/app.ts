@@ -10,8 +10,8 @@ import Fastify, {
 } from 'fastify'
 import type { AppContext } from '../context.js'
 import { MemoryBudget } from '../domain/listing.js'
+import type { Principal } from '../domain/principal.js'
 import type { Scope } from '../domain/scopes.js'
-import type { TokenPrincipal } from '../domain/tokens.js'
 import { decorateCallers } from './callers.js'
 import { ProblemSchema } from './errors.js'
 import { parseJsonBodies } from './json-body.js'
@@ -34,9 +34,14 @@ declare module 'fastify' {
     public?: boolean
     /** Needs a valid token or session, whatever its scopes (the session routes). */
     signedIn?: boolean
+    /**
+     * A signed-in member may call it without `scope`, for what is its own (its tokens): the
+     * handler narrows what it sees and does. A token always needs the scope.
+     */
+    ownForMembers?: boolean
   }
   interface FastifyRequest {
-    principal: TokenPrincipal | null
+    principal: Principal | null
   }
   interface FastifyInstance {
     /** Config, database and the services handlers call (src/context.ts). */

@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { Clock } from '../clock.js'
 import type { Db } from '../db/database.js'
+import type { Principal } from '../domain/principal.js'
 import { findActiveSession } from '../domain/sessions.js'
-import { findActiveToken, type TokenPrincipal } from '../domain/tokens.js'
+import { findActiveToken } from '../domain/tokens.js'
 import { ApiError } from './errors.js'
 import { csrfRefusal, sessionSecretOf, severalSessionCookies } from './session-cookie.js'
 
@@ -20,11 +21,11 @@ const bearerPattern = /^bearer +([A-Za-z0-9_-]{1,256}) *$/i
 
 /** Principals by the secret that names them (a token, or a session's cookie value). */
 export class PrincipalCache {
-  private readonly entries: LRUCache<string, TokenPrincipal>
+  private readonly entries: LRUCache<string, Principal>
 
   constructor(
     private readonly clock: Clock,
-    private readonly find: (secret: string) => Promise<TokenPrincipal | undefined>,
+    private readonly find: (secret: string) => Promise<Principal | undefined>,
   ) {
     // The least recently used goes first; an entry older than the TTL is never answered.
     this.entries = new LRUCache({
@@ -35,7 +36,7 @@ export class PrincipalCache {
     })
   }
 
-  async lookup(token: string): Promise<TokenPrincipal | undefined> {
+  async lookup(token: string): Promise<Principal | undefined> {
     const hit = this.entries.get(token)
     if (hit) return hit
     // Its age counts from before the look-up, as a revocation may have committed during it.
@@ -80,7 +81,7 @@ export type FailureLimit = (request: FastifyRequest) => Promise<void>
 
 export function authenticate(tokens: TokenCache, sessions: SessionCache, limitFailure?: FailureLimit) {
   return async function onRequest(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const { scope, signedIn } = request.routeOptions.config
+    const { scope, signedIn, ownForMembers } = request.routeOptions.config
     if (!scope && !signedIn) return
     const principal = await principalOf(request, tokens, sessions)
     if (!principal) {
@@ -88,7 +89,8 @@ export function authenticate(tokens: TokenCache, sessions: SessionCache, limitFa
       await limitFailure?.(request)
       throw unauthorized()
     }
-    if (scope && !principal.scopes.has(scope)) {
+    const ownCall = ownForMembers === true && principal.actor.type === 'member'
+    if (scope && !principal.scopes.has(scope) && !ownCall) {
       throw new ApiError('forbidden', `this token lacks the scope ${scope}`)
     }
     request.principal = principal
@@ -105,7 +107,7 @@ export type CallerCheck = (request: FastifyRequest) => Promise<boolean>
 export function callerCheck(tokens: TokenCache, sessions: SessionCache, clock: Clock): CallerCheck {
   return async (request) => {
     const principal = await principalOf(request, tokens, sessions).catch(() => undefined)
-    if (!principal || principal.tokenId !== request.principal?.tokenId) return false
+    if (!principal || principal.callerId !== request.principal?.callerId) return false
     const { scope } = request.routeOptions.config
     // A cached session may be up to the cache's TTL past its expiry: its own end time decides.
     const expired = principal.expiresAt !== undefined && principal.expiresAt <= clock.nowMicros()
@@ -118,7 +120,7 @@ async function principalOf(
   request: FastifyRequest,
   tokens: TokenCache,
   sessions: SessionCache,
-): Promise<TokenPrincipal | undefined> {
+): Promise<Principal | undefined> {
   if (request.headers.authorization !== undefined) {
     const match = bearerPattern.exec(request.headers.authorization)
     return match?.[1] ? tokens.lookup(match[1]) : undefined

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify'
+import { recordCalls } from './audit.js'
 import { authenticate, type CallerCheck, callerCheck, SessionCache, TokenCache } from './auth.js'
 
 // The routes that act for a caller (a workspace's resources under /v1, the dashboard's session)
 // are registered through forCallers: only they run the authentication hook, then the token's
-// request rate (CANVASS_RATE_LIMIT). Every route of theirs names the scope it needs, `signedIn`
-// or `public` (src/http/openapi.ts), and no route outside may name a scope: it would never be
-// authenticated, so the app refuses to start.
+// request rate (CANVASS_RATE_LIMIT); their successful calls are recorded in the audit log
+// (audit.ts). Every route of theirs names the scope it needs, `signedIn` or `public`
+// (src/http/openapi.ts), and no route outside may name a scope: it would never be authenticated,
+// so the app refuses to start.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,13 +40,14 @@ export function decorateCallers(app: FastifyInstance): void {
   })
 }
 
-/** These route plugins, with the caller's authentication and the token's request rate. */
+/** These route plugins, with the caller's authentication, the token's request rate and the audit log. */
 export function forCallers(...routes: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (app) => {
     app.decorate(ACTS_FOR_CALLERS, true)
     app.addHook('onRequest', app.authenticateCaller)
     // After authentication: only a request with a caller is counted, by its token.
     if (app.ctx.config.rateLimit > 0) app.addHook('onRequest', app.rateLimit() as onRequestAsyncHookHandler)
+    recordCalls(app)
     for (const plugin of routes) await app.register(plugin)
   }
 }

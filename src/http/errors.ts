@@ -31,6 +31,7 @@ const _domainKindsAreCodes: Record<DomainErrorKind, ErrorCode> = {
   not_found: 'not_found',
   conflict: 'conflict',
   idempotency_key_reused: 'idempotency_key_reused',
+  forbidden: 'forbidden',
 }
 
 export class ApiError extends Error {

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { TSchema } from 'typebox'
 import { registerReferencePage } from './reference/routes.js'
+import { AuditEventSchema, AuditPage } from './routes/audit.js'
 import {
   ContactDetailSchema,
   ContactListPage,
@@ -29,6 +30,7 @@ import {
   RecipientSchema,
 } from './routes/invitations/schemas.js'
 import { MailDetailSchema, MailPage, MailSchema } from './routes/mail/schemas.js'
+import { teamComponents } from './routes/members/schemas.js'
 import { DeliveryPage, DeliverySchema, WebhookSchema } from './routes/webhooks/schemas.js'
 
 // The OpenAPI 3.1 document is generated from the route schemas. Every /v1 route gets the
@@ -69,7 +71,12 @@ const publicErrors = {
 }
 
 function withDefaults(route: RouteOptions): void {
-  const config = (route.config ?? {}) as { scope?: string; public?: boolean; signedIn?: boolean }
+  const config = (route.config ?? {}) as {
+    scope?: string
+    public?: boolean
+    signedIn?: boolean
+    ownForMembers?: boolean
+  }
   if (config.public && route.schema) {
     const schema = { ...route.schema } as Record<string, unknown>
     route.schema = schema
@@ -86,8 +93,11 @@ function withDefaults(route: RouteOptions): void {
   const schema = { ...(route.schema ?? {}) } as Record<string, unknown>
   route.schema = schema
   schema['security'] = [{ bearer: [] }, { session: [] }]
+  const ownNote = config.ownForMembers
+    ? ' A signed-in member may call it without the scope, for its own tokens.'
+    : ''
   const scopeNote = config.scope
-    ? `Needs scope \`${config.scope}\`.`
+    ? `Needs scope \`${config.scope}\`.${ownNote}`
     : 'Needs a valid token or session, any scope.'
   const description = schema['description'] as string | undefined
   if (!description?.endsWith(scopeNote)) {
@@ -131,6 +141,9 @@ const components: TSchema[] = [
   MailSchema,
   MailPage,
   MailDetailSchema,
+  ...teamComponents,
+  AuditEventSchema,
+  AuditPage,
 ]
 
 const tags = [
@@ -147,6 +160,12 @@ const tags = [
     name: 'invitations',
     description: 'Invitations of a contact list to a form: personal links, mails, reminders, recipients.',
   },
+  { name: 'team', description: 'Members and their roles, invitations to the team, and API tokens.' },
+  {
+    name: 'erasure',
+    description: 'Deleting everything a workspace holds of one e-mail address, on request.',
+  },
+  { name: 'audit', description: 'The audit log: who did what, to what, from where; read only.' },
   {
     name: 'operations',
     description: 'Liveness, readiness, metrics and this reference: no token needed.',

@@ -84,7 +84,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, c
     store: shared?.store ?? localStore,
     allowList: (request) => request.principal === null,
     // Only a principal is counted (allowList lets every other request through): no address to key.
-    keyGenerator: (request) => (request.principal ? request.principal.tokenId : ''),
+    keyGenerator: (request) => (request.principal ? request.principal.callerId : ''),
     errorResponseBuilder: (_request, context) =>
       new ApiError('rate_limited', `too many requests for this token; retry in ${context.after}`),
   })

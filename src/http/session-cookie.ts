@@ -12,7 +12,7 @@ import { ApiError } from './errors.js'
 export const SESSION_COOKIE = 'canvass_session'
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
 export const CSRF_HEADER = 'x-canvass-csrf'
-const secretPattern = /^cvss_[A-Za-z0-9_-]{43}$/
+const secretPattern = /^cvs[sm]_[A-Za-z0-9_-]{43}$/
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 // Paths a tossed cookie may hold that the sign-in's own path does not reveal: the API and the app.
 const signInClearedPaths = ['/v1', '/v1/', '/app', '/app/']

@@ -33,7 +33,7 @@ async function signedInPage(token = ctx.token): Promise<{ context: BrowserContex
   const page = await context.newPage()
   await page.goto(`${base}/app`)
   await page.getByLabel('API token').fill(token)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in with token' }).click()
   await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
   return { context, page }
 }
@@ -65,13 +65,13 @@ describe('signing in and out', () => {
     await screenshots(page, 'sign-in')
 
     await page.getByLabel('API token').fill('cvs_not-a-real-token')
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in with token' }).click()
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe('this token is not valid: it is unknown or has been revoked')
 
     await page.getByLabel('API token').fill(ctx.token)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in with token' }).click()
     await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
     const cookies = await context.cookies()
     const session = cookies.find((cookie) => cookie.name === 'canvass_session')
@@ -368,7 +368,8 @@ describe('a read-only token', () => {
     ).toBe(0)
     await page.goto(`${base}/app/contacts`)
     await page.getByRole('link', { name: 'Customers' }).waitFor()
-    expect(await page.getByRole('button', { name: 'Create list' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Create list' }).isDisabled()).toBe(true)
+    await page.getByText("This token can't change contacts").waitFor()
 
     const crafted = await page.evaluate(async (id) => {
       const response = await fetch(`/v1/forms/${id}/responses?included_response_ids=x`, {

@@ -55,7 +55,7 @@ async function signedInPage(token = ctx.token): Promise<{ context: BrowserContex
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
   await page.goto(`${base}/app`)
   await page.getByLabel('API token').fill(token)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in with token' }).click()
   await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
   return { context, page }
 }

@@ -50,7 +50,7 @@ describe('titles and focus on every route', { timeout: 120_000 }, () => {
     await page.goto(`${base}/app`)
     await expect.poll(() => page.title()).toBe('Sign in · Canvass')
     await page.getByLabel('API token').fill(ctx.token)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in with token' }).click()
     await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
     await expectNewPage(page, 'Forms · Canvass')
     await checkScreen(page, 'forms-after-sign-in')

@@ -70,7 +70,7 @@ describe('start-up failures', () => {
     expect(lists.status).toBe(200)
   })
 
-  it('prints where it runs, in one line, after the first token', async () => {
+  it('prints where it runs, in one line, after the first token and the owner’s setup link', async () => {
     const server = await startServe(env)
     cleanups.push(() => server.stop())
     const human = server
@@ -81,6 +81,8 @@ describe('start-up failures', () => {
       'Canvass created the workspace "default" and its first API token (all scopes).',
       'Keep it now: it is shown only this once.',
       expect.stringMatching(/^cvs_/),
+      'Create the owner (e-mail and password) with this one-time link, valid 24 hours:',
+      expect.stringMatching(new RegExp(`^${server.baseUrl}/app/setup\\?code=cvc_[A-Za-z0-9_-]{43}$`)),
       `Canvass is running: dashboard ${server.baseUrl}/app, API ${server.baseUrl}/v1`,
     ])
   })

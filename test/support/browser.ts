@@ -86,7 +86,7 @@ export async function signedInDashboard(
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
   await page.goto(`${base}/app`)
   await page.getByLabel('API token').fill(token)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in with token' }).click()
   await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor()
   if (options.path) await page.goto(`${base}${options.path}`)
   return page

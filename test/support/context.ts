@@ -7,6 +7,7 @@ import { type AppContext, type ContextOptions, createAppContext } from '../../sr
 import type { Database } from '../../src/db/database.js'
 import type { DeliveryMetrics } from '../../src/delivery/metrics.js'
 import { type DeliveryWorker, runDeliveryWorker, type WorkerOptions } from '../../src/delivery/worker.js'
+import { auditDuties } from '../../src/domain/audit/retention.js'
 import { mailDuties } from '../../src/domain/mail/duties.js'
 import type { Scope } from '../../src/domain/scopes.js'
 import { createToken, ensureWorkspace } from '../../src/domain/tokens.js'
@@ -66,6 +67,7 @@ export function testConfig(database: Config['database'], overrides: Partial<Conf
     authFailureLimit: 0,
     signInTokenLimit: 0,
     signInAddressLimit: 0,
+    signInAccountLimit: 0,
     webhookAllowPrivate: true,
     worker: false,
     ...overrides,
@@ -127,7 +129,7 @@ export async function createTestContext(
         resolver: appContext.resolver,
         clock,
         mailComposer: appContext.mailComposer,
-        duties: mailDuties,
+        duties: [...mailDuties, ...auditDuties],
         ...options,
       })
       workers.push(worker)

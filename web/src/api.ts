@@ -11,6 +11,7 @@ import {
   type Submission,
 } from '@canvass/client'
 import { mailApi } from './mail-api'
+import { type TeamSession, teamApi } from './team-api'
 
 // The dashboard's one way to the server: @canvass/client (the typed client of docs/client.md) in
 // its browser mode, without a token: the session cookie goes with every request, and every request
@@ -36,7 +37,8 @@ type DeliveryInFull = Awaited<ReturnType<Canvass['deliveries']['get']>>
 export type Attempt = DeliveryInFull['attempt_log'][number]
 /** A delivery as listed; read one alone for its attempt_log. */
 export type Delivery = ClientDelivery & { attempt_log?: Attempt[] }
-export type Session = Awaited<ReturnType<Canvass['session']['get']>>
+/** Who is signed in: the scopes, and the member (null for a token's session). */
+export type Session = TeamSession
 export type Answer = Awaited<ReturnType<Canvass['responses']['page']>>['items'][number]['answers'][number]
 export type Insights = Awaited<ReturnType<Canvass['insights']['get']>>
 export type Simulation = Awaited<ReturnType<Canvass['forms']['simulateDefinition']>>
@@ -65,34 +67,36 @@ export interface ApiOptions {
 }
 
 export function createApi(options: ApiOptions = {}) {
+  const send = async (request: Request) => {
+    let response: Response
+    try {
+      response = await globalThis.fetch(request)
+    } catch (cause) {
+      throw new CanvassError({
+        status: 0,
+        code: 'network_error',
+        detail: 'the server cannot be reached; check your connection and try again',
+        cause,
+      })
+    }
+    if (response.status === 401 && new URL(request.url).pathname !== '/v1/session') options.onSignedOut?.()
+    return response
+  }
   const client = createCanvass({
     baseUrl: globalThis.location.origin,
     credentials: 'same-origin',
     headers: { accept: 'application/json', 'x-canvass-csrf': '1' },
-    async fetch(request) {
-      let response: Response
-      try {
-        response = await globalThis.fetch(request)
-      } catch (cause) {
-        throw new CanvassError({
-          status: 0,
-          code: 'network_error',
-          detail: 'the server cannot be reached; check your connection and try again',
-          cause,
-        })
-      }
-      if (response.status === 401 && new URL(request.url).pathname !== '/v1/session') options.onSignedOut?.()
-      return response
-    },
+    fetch: send,
   })
+  const team = teamApi(send)
   const form = (formId: string) => `/v1/forms/${encodeURIComponent(formId)}`
   const done = () => undefined
 
   return {
     ...mailApi(client.api),
+    ...team,
     session: {
-      signIn: (token: string) => client.session.signIn(token),
-      get: () => client.session.get(),
+      ...team.session,
       signOut: () => client.session.signOut(),
     },
     forms: {

@@ -6,6 +6,8 @@ export interface AppState {
   api: Api
   /** Whether the signed-in token holds this scope; write controls are hidden without it. */
   can(scope: string): boolean
+  /** Why the caller cannot `action` ("create forms"): "Viewers can't create forms". */
+  reason(action: string): string
   /** Goes to another page of the app, asking first when the page holds unsaved changes. */
   navigate(path: string): void
   /** Names the page: the tab's title, and what the page announcer says when focus moves to it. */

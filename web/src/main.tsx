@@ -3,7 +3,10 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { ApiError, createApi, type Session } from './api'
 import { AppContext, type AppState } from './app-context'
 import { BrandMark } from './brand-mark'
-import { ErrorMessage, Link, messageOf, usePageTitle } from './components'
+import { ErrorMessage, Link, usePageTitle } from './components'
+import { AcceptPage } from './pages/account/accept'
+import { ResetPage } from './pages/account/reset'
+import { SetupPage } from './pages/account/setup'
 import { BuilderPage } from './pages/builder'
 import { ContactListPage, ContactsPage } from './pages/contacts'
 import { FormPage } from './pages/form'
@@ -11,15 +14,22 @@ import { FormsPage } from './pages/forms'
 import { InvitationPage } from './pages/invitations'
 import { MailPage, OutboxPage } from './pages/outbox'
 import { SignIn } from './pages/sign-in'
+import { ProfilePage } from './pages/team/profile'
+import { reasonFor } from './pages/team/roles'
+import { TeamPage } from './pages/team/team-page'
 import { Skeleton } from './skeleton'
 import './style.css'
+import './pages/team/team.css'
+import { TopBar } from './top-bar'
 import { createUnsavedChanges } from './unsaved-changes'
+import { useSessionWatch } from './use-session-watch'
 
 const base = '/app'
 
-function Router({ path }: { path: string }) {
+function Router({ path, session }: { path: string; session: Session }) {
   const parts = path.slice(base.length).split('/').filter(Boolean).map(decodeURIComponent)
-  if (parts.length === 0 || (parts[0] === 'forms' && parts.length === 1)) return <FormsPage />
+  if (parts.length === 0 || parts[0] === 'sign-in' || (parts[0] === 'forms' && parts.length === 1))
+    return <FormsPage />
   if (parts[0] === 'forms' && parts[1] === 'new' && parts.length === 2) return <BuilderPage key="new" />
   if (parts[0] === 'forms' && parts[1] && parts[2] === 'edit')
     return <BuilderPage key={parts[1]} formId={parts[1]} />
@@ -30,6 +40,8 @@ function Router({ path }: { path: string }) {
   if (parts[0] === 'contacts' && parts[1]) return <ContactListPage listId={parts[1]} />
   if (parts[0] === 'outbox' && parts.length === 1) return <OutboxPage />
   if (parts[0] === 'outbox' && parts[1]) return <MailPage key={parts[1]} mailId={parts[1]} />
+  if (parts[0] === 'team' && parts.length <= 2) return <TeamPage tab={parts[1]} session={session} />
+  if (parts[0] === 'profile' && parts.length === 1 && session.member) return <ProfilePage />
   return <NotFound />
 }
 
@@ -45,44 +57,48 @@ function NotFound() {
   )
 }
 
-/** The app's sections; the Outbox only for a token that may read mail. */
-function MainNav({ path, session }: { path: string; session: Session }) {
-  const section = path.startsWith(`${base}/contacts`)
-    ? 'contacts'
-    : path.startsWith(`${base}/outbox`)
-      ? 'outbox'
-      : 'forms'
-  return (
-    <nav aria-label="Main">
-      <Link href={`${base}/forms`} aria-current={section === 'forms' ? 'page' : undefined}>
-        Forms
-      </Link>
-      <Link href={`${base}/contacts`} aria-current={section === 'contacts' ? 'page' : undefined}>
-        Contacts
-      </Link>
-      {session.scopes.includes('invitations:read') && (
-        <Link href={`${base}/outbox`} aria-current={section === 'outbox' ? 'page' : undefined}>
-          Outbox
-        </Link>
-      )}
-    </nav>
-  )
+/** The pages a link in a mail or the console opens, with or without a session. */
+const publicPages = new Set(['setup', 'accept', 'reset'])
+
+const ENDED = 'You were signed out: your session has ended. Sign in again.'
+
+/** A page opened from a link in a mail or the console: setup, joining, password reset. */
+function PublicPage({ page, onSignedIn }: { page: string; onSignedIn: (session: Session) => void }) {
+  if (page === 'setup') return <SetupPage onSignedIn={onSignedIn} />
+  if (page === 'accept') return <AcceptPage onSignedIn={onSignedIn} />
+  return <ResetPage />
 }
 
-function App() {
+/** The address's path, followed through the browser's back and forward. */
+function usePath() {
   const [path, setPath] = useState(location.pathname)
-  const [session, setSession] = useState<Session | null | undefined>(undefined)
-  const [error, setError] = useState<unknown>(null)
-  const [pageTitle, setPageTitle] = useState('Canvass')
-  const api = useMemo(() => createApi({ onSignedOut: () => setSession(null) }), [])
-  const unsavedChanges = useMemo(createUnsavedChanges, [])
-
-  const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     const onPop = () => setPath(location.pathname)
     addEventListener('popstate', onPop)
     return () => removeEventListener('popstate', onPop)
   }, [])
+  return [path, setPath] as const
+}
+
+function App() {
+  const [path, setPath] = usePath()
+  const [session, setSession] = useState<Session | null | undefined>(undefined)
+  const [error, setError] = useState<unknown>(null)
+  const [pageTitle, setPageTitle] = useState('Canvass')
+  const [notice, setNotice] = useState<string>()
+  const api = useMemo(
+    () =>
+      createApi({
+        onSignedOut: () => {
+          setNotice(ENDED)
+          setSession(null)
+        },
+      }),
+    [],
+  )
+  const unsavedChanges = useMemo(createUnsavedChanges, [])
+
+  const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     setError(null)
     api.session.get().then(setSession, (problem) => {
@@ -106,9 +122,17 @@ function App() {
     document.getElementById('page-announcer')?.focus({ preventScroll: true })
   }, [path, session])
 
+  useSessionWatch(api, session, setSession, () => setNotice(ENDED))
+  const signedIn = (next: Session) => {
+    setNotice(undefined)
+    setSession(next)
+    state.navigate(`${base}/forms`)
+  }
+
   const state: AppState = {
     api,
     can: (scope) => session?.scopes.includes(scope) ?? false,
+    reason: (action) => reasonFor(session?.member?.role, action),
     navigate: (to) => {
       const leaving = new URL(to, location.href).pathname !== location.pathname
       if (
@@ -125,6 +149,14 @@ function App() {
     setPageTitle,
   }
 
+  const page = path.slice(base.length).split('/').filter(Boolean)[0] ?? ''
+  if (publicPages.has(page)) {
+    return (
+      <AppContext.Provider value={state}>
+        <PublicPage page={page} onSignedIn={signedIn} />
+      </AppContext.Provider>
+    )
+  }
   if (session === undefined) {
     return (
       <main id="main">
@@ -136,40 +168,32 @@ function App() {
   if (session === null) {
     return (
       <AppContext.Provider value={state}>
-        <SignIn onSignedIn={setSession} />
+        <SignIn
+          notice={notice}
+          onSignedIn={(next) => {
+            setNotice(undefined)
+            setSession(next)
+            if (page === 'sign-in') state.navigate(`${base}/forms`)
+          }}
+        />
       </AppContext.Provider>
     )
   }
   return (
     <AppContext.Provider value={state}>
-      <header class="top">
-        <p id="page-announcer" class="visually-hidden" tabIndex={-1}>
-          {pageTitle}
-        </p>
-        <a class="skip" href="#main">
-          Skip to content
-        </a>
-        <BrandMark />
-        <MainNav path={path} session={session} />
-        {!session.scopes.some((scope) => scope.endsWith(':write')) && <span class="badge">Read-only</span>}
-        <button
-          type="button"
-          class="link"
-          onClick={async () => {
-            try {
-              await api.session.signOut()
-              setSession(null)
-              history.pushState(null, '', base)
-            } catch (problem) {
-              alert(messageOf(problem))
-            }
-          }}
-        >
-          Sign out
-        </button>
-      </header>
+      <TopBar
+        path={path}
+        session={session}
+        pageTitle={pageTitle}
+        onSignedOut={() => {
+          setNotice(undefined)
+          setSession(null)
+          history.pushState(null, '', base)
+          setPath(base)
+        }}
+      />
       <main id="main">
-        <Router path={path} />
+        <Router path={path} session={session} />
       </main>
     </AppContext.Provider>
   )

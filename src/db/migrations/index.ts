@@ -16,6 +16,7 @@ import { drafts } from './015_drafts.js'
 import { funnel } from './016_funnel.js'
 import { mail } from './017_mail.js'
 import { draftRecipients } from './018_draft_recipients.js'
+import { team } from './019_team.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016_funnel': funnel,
   '017_mail': mail,
   '018_draft_recipients': draftRecipients,
+  '019_team': team,
 }

@@ -15,6 +15,8 @@ export interface ApiTokensTable {
   scopes: string
   created_at: number
   revoked_at: number | null
+  /** The member who made it: the token acts with at most that member's current scopes, and dies with it. */
+  member_id: string | null
 }
 
 export interface SessionsTable {

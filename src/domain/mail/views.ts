@@ -105,7 +105,10 @@ export async function findMail(
     .where('workspace_id', '=', workspaceId)
     .executeTakeFirst()
   if (!row) return undefined
-  const body = row.body_json === null ? await composer?.(database, row) : storedBody(row)
+  // A team mail carries a one-time code (an invitation, a password reset): whoever reads the
+  // outbox (invitations:read, editors and viewers too) must not be able to use it.
+  const secret = row.kind === 'member'
+  const body = secret ? undefined : row.body_json === null ? await composer?.(database, row) : storedBody(row)
   const attempts = await db
     .selectFrom('mail_attempts')
     .selectAll()

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { queueMails } from '../../../src/domain/mail/outbox.js'
 import type { TestContext } from '../../support/context.js'
+import { addMember } from '../../support/members.js'
 import { fillTemplate, type Operation } from './openapi.js'
 import { sampleOf } from './samples.js'
 
@@ -80,7 +81,35 @@ export async function createFixtures(send: Send, token: string): Promise<Fixture
   const invitation = await createInvitationFixture(send, token, params)
   // After the invitation, whose mails are then the newest of the outbox.
   const mail = await createMailFixtures(send, token)
-  return { ...forms, params: { ...params, ...invitation, ...mail } }
+  const team = await createTeamFixtures(send, token)
+  return { ...forms, params: { ...params, ...invitation, ...mail, ...team } }
+}
+
+export const memberInvitationExample = () => ({ email: uniqueEmail('invitee'), role: 'viewer' })
+
+/**
+ * A member (an editor), a pending invitation to the team and a token of the token's workspace.
+ * No operation of the API adds a member without the code its invitation mails (which the outbox
+ * does not show), so in-process the member is written as accepting would write it; over HTTP
+ * its id is one that never existed (the operations still answer, with 404).
+ */
+async function createTeamFixtures(send: Send, token: string): Promise<Record<string, string>> {
+  const post = jsonPost(send, token)
+  const invitation = created(
+    await post('/v1/members/invitations', memberInvitationExample()),
+    'an invitation',
+  )
+  const made = created(await post('/v1/tokens', { name: 'Fixture token', scopes: ['forms:read'] }), 'a token')
+  const ctx = injected.get(send)
+  const workspaceId = ctx && token === ctx.otherToken ? ctx.otherWorkspaceId : ctx?.workspaceId
+  const member = ctx
+    ? await addMember(ctx, { role: 'editor', ...(workspaceId ? { workspaceId } : {}) })
+    : undefined
+  return {
+    member_id: member?.id ?? `mem_${randomBytes(16).toString('base64url')}`,
+    member_invitation_id: invitation.id,
+    token_id: made.id,
+  }
 }
 
 export const invitationExample = (listId: string | undefined) => ({
@@ -186,6 +215,9 @@ export async function refreshAfterDelete(
   if (template.startsWith('/v1/contact')) {
     return { ...fixtures, params: { ...fixtures.params, ...(await createContactFixtures(send, token)) } }
   }
+  if (template.startsWith('/v1/members') || template.startsWith('/v1/tokens')) {
+    return { ...fixtures, params: { ...fixtures.params, ...(await createTeamFixtures(send, token)) } }
+  }
   if (template.includes('{form_id}') && !template.endsWith('/responses')) {
     const forms = await createFormFixtures(send, token)
     const params = { ...fixtures.params, ...forms.params }
@@ -219,6 +251,12 @@ const examples: Record<string, (f: Fixtures) => { body?: unknown; query?: Record
     body: { name: 'Ada', email: uniqueEmail('edited'), data: { city: 'Hamburg' } },
   }),
   'POST /v1/forms/{form_id}/invitations': (f) => ({ body: invitationExample(f.params['list_id']) }),
+  'PATCH /v1/members/{member_id}': () => ({ body: { role: 'viewer' } }),
+  'POST /v1/members/invitations': () => ({ body: memberInvitationExample() }),
+  // A token holding only tokens:write can make one with that scope; a member's role caps it too.
+  'POST /v1/tokens': () => ({ body: { name: 'Example token', scopes: ['tokens:write'] } }),
+  // Erases an address no fixture holds: it answers zeros, and deletes nothing other tests need.
+  'POST /v1/erasure': () => ({ body: { email: uniqueEmail('erased') } }),
   'PUT /v1/forms/{form_id}/webhooks/{tag}': (f) => ({
     body: { url: 'http://127.0.0.1:9/hook', secret: f.webhookSecret },
   }),

@@ -3,11 +3,12 @@ import { useApp } from '../app-context'
 import { Empty, ErrorMessage, Pager, useLoad, usePageTitle } from '../components'
 import { Skeleton } from '../skeleton'
 import { ListCard, useListDialogs } from './contacts/list-card'
+import { Denied } from './denied'
 
 export { ContactListPage } from './contacts/list-page'
 
 export function ContactsPage() {
-  const { api, can } = useApp()
+  const { api, can, reason } = useApp()
   const [page, setPage] = useState(1)
   const { data, error, reload } = useLoad(() => api.contactLists.list(page), [page])
   usePageTitle(['Contacts'])
@@ -21,6 +22,7 @@ export function ContactsPage() {
     <section>
       <h1>Contacts</h1>
       <ErrorMessage error={error} onRetry={reload} />
+      {!can('contacts:write') && <Denied label="Create list" reason={reason('change contacts')} />}
       {can('contacts:write') && (
         <form
           class="inline"

@@ -3,12 +3,13 @@ import type { Form } from '../api'
 import { useApp } from '../app-context'
 import { Empty, ErrorMessage, Link, Pager, useLoad, usePageTitle } from '../components'
 import { Skeleton } from '../skeleton'
+import { Denied } from './denied'
 import { DeleteFormDialog, FormCard } from './forms/form-card'
 
 // The forms of the workspace, newest first, searchable by title (issue 27, item 14).
 
 export function FormsPage() {
-  const { api, can } = useApp()
+  const { api, can, reason } = useApp()
   const [page, setPage] = useState(1)
   const [search, setSearch] = useState('')
   const [news, setNews] = useState('')
@@ -39,10 +40,12 @@ export function FormsPage() {
     <section>
       <h1>Forms</h1>
       <div class="toolbar">
-        {can('forms:write') && (
+        {can('forms:write') ? (
           <Link class="button primary" href="/app/forms/new">
             New form
           </Link>
+        ) : (
+          <Denied label="New form" reason={reason('create forms')} />
         )}
         <label class="search">
           Search forms by title

@@ -4,6 +4,7 @@ import type { Form } from '../api'
 import { useApp } from '../app-context'
 import { Empty, ErrorMessage, formatTime, Link, Pager, useLoad } from '../components'
 import { Skeleton } from '../skeleton'
+import { Denied } from './denied'
 import { InvitationCounts, StatusChip } from './invitations/chips'
 import { NewInvitation } from './invitations/new-invitation'
 
@@ -13,7 +14,7 @@ export { InvitationPage } from './invitations/invitation-page'
 // one (web/src/pages/invitations/new-invitation.tsx).
 
 export function InvitationsView({ form }: { form: Form }) {
-  const { api, can, navigate } = useApp()
+  const { api, can, navigate, reason } = useApp()
   const [page, setPage] = useState(1)
   const [writing, setWriting] = useState(false)
   const { data, error, reload } = useLoad(() => api.invitations.list(form.id, page), [form.id, page])
@@ -21,11 +22,15 @@ export function InvitationsView({ form }: { form: Form }) {
   return (
     <div>
       <ErrorMessage error={error} onRetry={reload} />
-      {can('invitations:write') && !writing && (
+      {!writing && (
         <p>
-          <button type="button" class="primary" onClick={() => setWriting(true)}>
-            New invitation
-          </button>
+          {can('invitations:write') ? (
+            <button type="button" class="primary" onClick={() => setWriting(true)}>
+              New invitation
+            </button>
+          ) : (
+            <Denied label="New invitation" reason={reason('send invitations')} />
+          )}
         </p>
       )}
       {writing && (

@@ -14,6 +14,16 @@ export async function deleteResponses(
   formId: string,
   ids: string[],
 ): Promise<boolean> {
+  return (await deleteResponsesCounted(database, workspaceId, formId, ids)) !== undefined
+}
+
+/** deleteResponses, answering how many it deleted (undefined when the form is not in the workspace). */
+export async function deleteResponsesCounted(
+  database: Database,
+  workspaceId: string,
+  formId: string,
+  ids: string[],
+): Promise<number | undefined> {
   return database.transaction(async (trx) => {
     // Takes the form row's lock first, as submissions do, so positions cannot race.
     const form = await trx
@@ -23,8 +33,8 @@ export async function deleteResponses(
       .where('workspace_id', '=', workspaceId)
       .returning('last_seq')
       .executeTakeFirst()
-    if (!form) return false
-    if (ids.length === 0) return true
+    if (!form) return undefined
+    if (ids.length === 0) return 0
     // Read first: a response's own figures are deleted with it.
     const figures = await figuresOfResponses(trx, formId, ids)
     const deleted = await trx
@@ -33,7 +43,7 @@ export async function deleteResponses(
       .where('id', 'in', ids)
       .returning('seq')
       .execute()
-    if (deleted.length === 0) return true
+    if (deleted.length === 0) return 0
     await forgetInsights(trx, formId, figures)
     await forgetFunnelResponses(trx, formId, ids)
     const firstGap = Math.min(...deleted.map((row) => Number(row.seq)))
@@ -52,6 +62,6 @@ export async function deleteResponses(
       })
       .where('id', '=', formId)
       .execute()
-    return true
+    return deleted.length
   })
 }

@@ -35,7 +35,7 @@ export async function draftRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/v1/forms/:form_id/drafts',
     {
-      config: { scope: 'responses:read' },
+      config: { scope: 'responses:read', audit: true },
       schema: {
         tags: ['responses'],
         operationId: 'listDrafts',

@@ -47,7 +47,7 @@ export async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/v1/forms/:form_id/insights/questions/:question_id/answers',
     {
-      config: { scope: 'responses:read' },
+      config: { scope: 'responses:read', audit: true },
       schema: {
         tags: ['insights'],
         operationId: 'listTextAnswers',

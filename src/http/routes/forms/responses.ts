@@ -97,7 +97,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/v1/forms/:form_id/responses',
     {
-      config: { scope: 'responses:read' },
+      config: { scope: 'responses:read', audit: true },
       schema: {
         tags,
         operationId: 'listResponses',
@@ -169,7 +169,7 @@ export async function responseRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/v1/forms/:form_id/responses/export',
     {
-      config: { scope: 'responses:read' },
+      config: { scope: 'responses:read', audit: true },
       schema: {
         tags,
         operationId: 'exportResponses',

@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
 import { smallItemBytes } from '../../../domain/listing.js'
 import { redactUrl } from '../../../logger.js'
+import { recordCall } from '../../audit.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { FormParams } from '../../schemas.js'
@@ -44,7 +45,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/v1/forms/:form_id/responses/stream',
     {
-      config: { scope: 'responses:read' },
+      config: { scope: 'responses:read', audit: true },
       schema: {
         tags: ['responses'],
         operationId: 'streamResponses',
@@ -82,7 +83,7 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
       const holdings = new Holdings(request.raw, reply.raw)
       const workspaceId = workspaceOf(request)
       const formId = request.params.form_id
-      const tokenId = request.principal?.tokenId ?? ''
+      const tokenId = request.principal?.callerId ?? ''
       let cursor = await live.newest(workspaceId, formId)
       if (cursor === undefined) throw notFound('form', formId)
       const header = request.headers['last-event-id']
@@ -92,6 +93,8 @@ export async function streamRoutes(fastify: FastifyInstance): Promise<void> {
       if (holdings.over) return reply.hijack()
       takeSlot(tokenId)
       holdings.hold(() => giveSlot(tokenId))
+      // Its answer bypasses Fastify's hooks, and so the audit log's: the stream records its start.
+      recordCall(fastify, request)
       reply.hijack()
       const stream = new LiveStream({
         raw: reply.raw,

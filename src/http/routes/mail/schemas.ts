@@ -60,8 +60,10 @@ export const MailAttemptSchema = Type.Object({
 export const MailDetailSchema = Type.Object(
   {
     ...mailFields,
-    text: nullableString('The text part; null when it cannot be composed here.'),
-    html: nullableString('The HTML part; null when it cannot be composed here.'),
+    text: nullableString(
+      'The text part; null when it cannot be composed here, and for a team mail (kind `member`), whose link is a one-time code.',
+    ),
+    html: nullableString('The HTML part; null likewise.'),
     attempts_log: Type.Array(MailAttemptSchema, { description: 'Every attempt, oldest first.' }),
   },
   { $id: 'MailDetail', description: 'A mail with its parts and every attempt.' },
