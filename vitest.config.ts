@@ -38,6 +38,8 @@ export const browserTests = [
   'test/dashboard/share.test.ts',
   'test/dashboard/design.test.ts',
   'test/dashboard/invitations.test.ts',
+  'test/dashboard/team.test.ts',
+  'test/dashboard/sso.test.ts',
   'test/foundation/entry.test.ts',
   'test/docs/reference-page.test.ts',
   'test/docs/dashboard-guide.test.ts',

@@ -32,10 +32,11 @@ function loggedRequest(request: { method?: string; url?: string }) {
 }
 
 // Every credential Canvass issues starts with one of these: API tokens `cvs_` (domain/tokens.ts),
-// dashboard session secrets `cvss_` (domain/sessions.ts), webhook secrets `whsec_`
-// (domain/webhooks/signing.ts), drafts' resume tokens `cvd_` (domain/forms/drafts/store.ts). A new
-// kind of secret adds its prefix here, and only here.
-const CREDENTIAL_PREFIXES = ['cvs', 'cvss', 'cvd', 'whsec']
+// dashboard session secrets `cvss_` and members' `cvsm_` (domain/sessions.ts), webhook secrets `whsec_`
+// (domain/webhooks/signing.ts), drafts' resume tokens `cvd_` (domain/forms/drafts/store.ts), the
+// team's one-time codes `cvc_` (setup, reset, invitation: domain/team). A new kind of secret adds its
+// prefix here, and only here.
+const CREDENTIAL_PREFIXES = ['cvs', 'cvss', 'cvsm', 'cvd', 'cvc', 'whsec']
 const prefixes = CREDENTIAL_PREFIXES.join('|')
 
 // A personal link (`/i/{token}`) and an unsubscribe link (`/u/{token}`) name one recipient by a
@@ -67,6 +68,7 @@ export function redactCredentials(text: string): string {
 // Canvass reads them only from headers; the logged URL must not carry them either way.
 const credentialWords = new Set([
   'token',
+  'code',
   'secret',
   'password',
   'passwd',

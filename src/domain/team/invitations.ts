@@ -82,7 +82,8 @@ export async function inviteMember(
   const problem = mailLinkProblem(deps.config)
   if (problem) throw conflict(problem)
   const { database, clock } = deps
-  const code = randomBytes(32).toString('base64url')
+  // Prefixed like every credential, so the logs redact it (src/logger.ts).
+  const code = `cvc_${randomBytes(32).toString('base64url')}`
   const now = clock.nowMicros()
   const row: MemberCodesTable = {
     id: newId('mcd'),
