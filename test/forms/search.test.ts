@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { migrations } from '../../src/db/migrations/index.js'
 import { createTestContext, type TestContext } from '../support/context.js'
-import { mailTables } from '../support/migrations.js'
+import { mailTables, undoTeam } from '../support/migrations.js'
 import { createForm, everyKindAnswers, everyKindForm, submit } from './fixtures.js'
 
 // `query` on the listing, the export and insights: text answers, choice labels and hidden values,
@@ -159,9 +159,11 @@ describe('search in text answers', () => {
       '016_funnel',
       '017_mail',
       '018_draft_recipients',
+      '019_team',
     ])
     for (const table of ['response_search', 'drafts', 'funnel_entries', 'funnel_counts', ...mailTables])
       await sql`drop table ${sql.table(table)}`.execute(db)
+    await undoTeam(db)
     await sql`delete from kysely_migration where name >= '014_response_search'`.execute(db)
     expect(await migrateToLatest(ctx.database)).toEqual(since)
     expect(await found('müller')).toEqual(before)

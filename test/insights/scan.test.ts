@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../src/db/migrate.js'
 import { storeInTransaction } from '../../src/domain/forms/responses/store.js'
 import { createForm } from '../forms/fixtures.js'
 import { useTestContext } from '../support/context.js'
-import { mailTables } from '../support/migrations.js'
+import { mailTables, undoTeam } from '../support/migrations.js'
 import { deleteResponses, insightsOf } from './support.js'
 
 // Responses counted one by one (an id list, a window's partial minutes) are read as their own
@@ -161,6 +161,7 @@ describe('responses stored before their own figures were kept', () => {
     await sql`drop table response_search`.execute(db)
     await sql`drop table drafts`.execute(db)
     for (const table of mailTables) await sql`drop table ${sql.table(table)}`.execute(db)
+    await undoTeam(db)
     await sql`drop table funnel_entries`.execute(db)
     await sql`drop table funnel_counts`.execute(db)
     await sql`delete from kysely_migration where name >= '010'`.execute(db)
@@ -174,6 +175,7 @@ describe('responses stored before their own figures were kept', () => {
       '016_funnel',
       '017_mail',
       '018_draft_recipients',
+      '019_team',
     ])
     const marked = await db.selectFrom('insight_rebuilds').select('form_id').execute()
     expect(marked.map((row) => row.form_id)).toContain(formId)
