@@ -50,6 +50,12 @@ export class PrincipalCache {
   forget(secret: string): void {
     this.entries.delete(secret)
   }
+
+  /** A member removed, demoted or with a new password: this process stops answering its old rights at once. */
+  forgetMember(memberId: string): void {
+    const stale = [...this.entries.entries()].filter(([, principal]) => principal.member?.id === memberId)
+    for (const [secret] of stale) this.entries.delete(secret)
+  }
 }
 
 export class TokenCache extends PrincipalCache {

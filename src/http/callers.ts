@@ -15,6 +15,8 @@ declare module 'fastify' {
     sessions: SessionCache
     /** Whether a request's token or session is still valid, through the caches requests use. */
     callerStillValid: CallerCheck
+    /** Forgets what this process cached of a member's sessions and tokens (removed, demoted, new password). */
+    forgetMember(memberId: string): void
     /** The hook that finds a request's caller; added by forCallers. */
     authenticateCaller: onRequestAsyncHookHandler
   }
@@ -30,6 +32,10 @@ export function decorateCallers(app: FastifyInstance): void {
   const tokens = new TokenCache(db, clock)
   const sessions = new SessionCache(db, clock)
   app.decorate('sessions', sessions)
+  app.decorate('forgetMember', (memberId: string) => {
+    tokens.forgetMember(memberId)
+    sessions.forgetMember(memberId)
+  })
   app.decorate('callerStillValid', callerCheck(tokens, sessions, clock))
   app.decorate('authenticateCaller', authenticate(tokens, sessions, app.limitFailedAuthentication))
   app.addHook('onRoute', function (this: FastifyInstance, route) {

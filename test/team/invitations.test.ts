@@ -183,6 +183,13 @@ describe(`invitations to the team on ${testBackend}`, () => {
     expect(asOwner.statusCode, asOwner.body).toBe(201)
     const id = asOwner.json().id
     expectProblem(await call(ctx, admin, 'DELETE', `/v1/members/invitations/${id}`), 403, 'forbidden')
+    // Nor may an admin replace it with a lesser one for the same address.
+    const replaced = await call(ctx, admin, 'POST', '/v1/members/invitations', {
+      email: 'BOSS@example.com',
+      role: 'viewer',
+    })
+    expectProblem(replaced, 403, 'forbidden')
+    expect(replaced.json().detail).toMatch(/only an owner may replace/)
     expect((await call(ctx, owner, 'DELETE', `/v1/members/invitations/${id}`)).statusCode).toBe(204)
     expectProblem(await call(ctx, owner, 'DELETE', `/v1/members/invitations/${id}`), 404, 'not_found')
     // Another workspace's invitation is not there at all.

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/http/app.js'
 import { PRINCIPAL_CACHE_TTL_MS } from '../../src/http/auth.js'
 import { TestClock } from '../support/clock.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { testBackend } from '../support/databases.js'
-import { addMember, type TestMember } from '../support/members.js'
+import { addMember, cookieWriteHeaders, type TestMember } from '../support/members.js'
 import { type Caller, call, expectProblem } from './support.js'
 
 // Members and tokens (docs/api.md#team-members-invitations-and-tokens), through the HTTP API on
@@ -94,7 +95,11 @@ describe(`members on ${testBackend}`, () => {
       call(ctx, a, 'PATCH', `/v1/members/${owner.id}`, { role: 'admin' }),
       call(ctx, owner, 'PATCH', `/v1/members/${a.id}`, { role: 'admin' }),
     ])
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
+    // One goes first; the other is no longer an owner when its own change runs, whatever the
+    // caches still say, so it may not demote one (and the last owner could not be demoted anyway).
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403])
+    const refused = answers.find((answer) => answer.statusCode === 403)
+    expect(refused?.json().detail).toMatch(/only an owner/)
     expect(await owners()).toBe(1)
     // Put back what this test changed: `owner` stays the owner.
     pastCaches()
@@ -102,6 +107,55 @@ describe(`members on ${testBackend}`, () => {
     if (left === a) await call(ctx, a, 'PATCH', `/v1/members/${owner.id}`, { role: 'owner' })
     pastCaches()
     await call(ctx, owner, 'DELETE', `/v1/members/${a.id}`)
+  })
+
+  it('a demoted or removed admin cannot change the team, even where a cache still holds its old role', async () => {
+    // Another process over the same database: its cache learns of a change only after its TTL.
+    const elsewhere = await buildApp(ctx.appContext)
+    await elsewhere.ready()
+    try {
+      const admin = await addMember(ctx, { role: 'admin' })
+      const editor = await addMember(ctx, { role: 'editor' })
+      const there = (method: 'PATCH' | 'DELETE' | 'POST', url: string, payload?: object) =>
+        elsewhere.inject({ method, url, headers: cookieWriteHeaders(admin), ...(payload ? { payload } : {}) })
+      // The other process now holds the admin's principal.
+      expect(
+        (await elsewhere.inject({ url: '/v1/members', headers: { cookie: admin.cookie } })).statusCode,
+      ).toBe(200)
+      expect(
+        (await call(ctx, owner, 'PATCH', `/v1/members/${admin.id}`, { role: 'viewer' })).statusCode,
+      ).toBe(200)
+      // This process forgot the admin's old role at once.
+      expectProblem(
+        await call(ctx, admin, 'PATCH', `/v1/members/${editor.id}`, { role: 'viewer' }),
+        403,
+        'forbidden',
+      )
+      // The other still remembers it; the change itself looks again.
+      const refusals = [
+        await there('PATCH', `/v1/members/${editor.id}`, { role: 'viewer' }),
+        await there('DELETE', `/v1/members/${editor.id}`),
+        await there('POST', '/v1/members/invitations', { email: 'someone@example.com', role: 'admin' }),
+      ]
+      for (const refusal of refusals) {
+        expectProblem(refusal, 403, 'forbidden')
+        expect(refusal.json().detail).toBe('your role (viewer) does not grant members:write')
+      }
+      const unchanged = await ctx.database.db
+        .selectFrom('members')
+        .select('role')
+        .where('id', '=', editor.id)
+        .execute()
+      expect(unchanged).toEqual([{ role: 'editor' }])
+
+      await call(ctx, owner, 'DELETE', `/v1/members/${admin.id}`)
+      const gone = await there('PATCH', `/v1/members/${editor.id}`, { role: 'viewer' })
+      // Removed: its session is gone from the database, though maybe not yet from the other cache.
+      expect([401, 403]).toContain(gone.statusCode)
+      await call(ctx, owner, 'DELETE', `/v1/members/${editor.id}`)
+    } finally {
+      await elsewhere.close()
+    }
   })
 
   it("answers another workspace's member, and hostile input, with a clear 4xx", async () => {

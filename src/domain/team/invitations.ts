@@ -13,7 +13,7 @@ import type { Principal } from '../principal.js'
 import { digestToken } from '../tokens.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
 import { teamInvitationMail } from './invitation-mail.js'
-import { actsAsOwner, type MemberView, memberView } from './members.js'
+import { actsAsOwner, currentCaller, type MemberView, memberView } from './members.js'
 import { checkNewPassword, hashPassword } from './passwords.js'
 import type { Role } from './roles.js'
 
@@ -76,9 +76,6 @@ export async function inviteMember(
   input: { email: string; role: Role },
 ): Promise<TeamInvitationView> {
   const email = normalisedEmail(input.email)
-  if (input.role === 'owner' && !actsAsOwner(principal)) {
-    throw forbidden('only an owner may invite an owner')
-  }
   const problem = mailLinkProblem(deps.config)
   if (problem) throw conflict(problem)
   const { database, clock } = deps
@@ -100,6 +97,8 @@ export async function inviteMember(
   }
   return database.transaction(async (trx) => {
     await trx.lockRow('workspaces', principal.workspaceId)
+    const caller = await currentCaller(trx, principal, 'members:write')
+    if (input.role === 'owner' && !actsAsOwner(caller)) throw forbidden('only an owner may invite an owner')
     const member = await trx
       .selectFrom('members')
       .select('id')
@@ -107,8 +106,23 @@ export async function inviteMember(
       .where('email', '=', email)
       .executeTakeFirst()
     if (member) throw conflict(`${email} is a member of this workspace already`)
-    const replaced = pendingOf(trx, principal.workspaceId, now).where('email', '=', email)
-    await trx.deleteFrom('member_codes').where('id', 'in', replaced).execute()
+    const replaced = await pendingOf(trx, principal.workspaceId, now)
+      .select('role')
+      .where('email', '=', email)
+      .execute()
+    if (replaced.some((pending) => pending.role === 'owner') && !actsAsOwner(caller)) {
+      throw forbidden(`only an owner may replace the pending invitation of ${email} as an owner`)
+    }
+    if (replaced.length > 0) {
+      await trx
+        .deleteFrom('member_codes')
+        .where(
+          'id',
+          'in',
+          replaced.map((pending) => pending.id),
+        )
+        .execute()
+    }
     await trx.insertInto('member_codes').values(row).execute()
     await queueInvitationMail(trx, deps, principal, row, code)
     return invitationView(row)
@@ -186,12 +200,14 @@ export async function withdrawInvitation(
   invitationId: string,
 ): Promise<void> {
   await database.transaction(async (trx) => {
+    await trx.lockRow('workspaces', principal.workspaceId)
+    const caller = await currentCaller(trx, principal, 'members:write')
     const row = await pendingOf(trx, principal.workspaceId, clock.nowMicros())
       .select('role')
       .where('id', '=', invitationId)
       .executeTakeFirst()
     if (!row) throw notFound('invitation', invitationId)
-    if (row.role === 'owner' && !actsAsOwner(principal)) {
+    if (row.role === 'owner' && !actsAsOwner(caller)) {
       throw forbidden('only an owner may withdraw the invitation of an owner')
     }
     await trx.deleteFrom('member_codes').where('id', '=', invitationId).execute()

@@ -5,8 +5,9 @@ import type { MembersTable } from '../../db/tables/team.js'
 import { conflict, forbidden, notFound } from '../errors.js'
 import { type Listing, type MemoryBudget, type Page, pageRows, plannedObjects } from '../listing.js'
 import type { Principal } from '../principal.js'
+import type { Scope } from '../scopes.js'
 import { endMemberSessions } from '../sessions.js'
-import type { Role } from './roles.js'
+import { type Role, scopesOfRole } from './roles.js'
 
 // The members of a workspace (docs/api.md#team-members-invitations-and-tokens): listed in the
 // order they joined, their role changed, removed. Two rules guard ownership: only an owner makes,
@@ -96,8 +97,32 @@ async function refuseLastOwner(trx: Transaction, workspaceId: string, what: stri
   }
 }
 
-function refuseOwnershipChange(principal: Principal, detail: string): void {
-  if (!actsAsOwner(principal)) throw forbidden(detail)
+/**
+ * The caller as it stands now, inside `trx` after the workspace's row is locked: requests find their
+ * caller through a cache (src/http/auth.ts), so a member demoted or removed a moment ago may still
+ * arrive with its old role. Team changes look again, and refuse one whose role no longer grants
+ * `scope`. A machine token (no member behind it) keeps its scopes and never acts as an owner.
+ */
+export async function currentCaller(
+  trx: Transaction,
+  principal: Principal,
+  scope: Scope,
+): Promise<Principal> {
+  const member = principal.member
+  if (!member) return principal
+  const row = await trx
+    .selectFrom('members')
+    .select('role')
+    .where('id', '=', member.id)
+    .where('workspace_id', '=', principal.workspaceId)
+    .executeTakeFirst()
+  if (!row) throw forbidden('you are no longer a member of this workspace')
+  if (!scopesOfRole(row.role).has(scope)) throw forbidden(`your role (${row.role}) does not grant ${scope}`)
+  return { ...principal, member: { ...member, role: row.role } }
+}
+
+function refuseOwnershipChange(caller: Principal, detail: string): void {
+  if (!actsAsOwner(caller)) throw forbidden(detail)
 }
 
 export async function changeRole(
@@ -108,10 +133,11 @@ export async function changeRole(
 ): Promise<MemberView> {
   return database.transaction(async (trx) => {
     const row = await lockedMember(trx, principal.workspaceId, memberId)
+    const caller = await currentCaller(trx, principal, 'members:write')
     if (row.role === role) return memberView(row)
-    if (role === 'owner') refuseOwnershipChange(principal, 'only an owner may make a member an owner')
+    if (role === 'owner') refuseOwnershipChange(caller, 'only an owner may make a member an owner')
     if (row.role === 'owner') {
-      refuseOwnershipChange(principal, 'only an owner may change the role of an owner')
+      refuseOwnershipChange(caller, 'only an owner may change the role of an owner')
       await refuseLastOwner(trx, principal.workspaceId, 'demoted')
     }
     await trx.updateTable('members').set({ role }).where('id', '=', memberId).execute()
@@ -130,8 +156,9 @@ export async function removeMember(
 ): Promise<MemberView> {
   return database.transaction(async (trx) => {
     const row = await lockedMember(trx, principal.workspaceId, memberId)
+    const caller = await currentCaller(trx, principal, 'members:write')
     if (row.role === 'owner') {
-      refuseOwnershipChange(principal, 'only an owner may remove an owner')
+      refuseOwnershipChange(caller, 'only an owner may remove an owner')
       await refuseLastOwner(trx, principal.workspaceId, 'removed')
     }
     await endMemberSessions(trx, memberId)

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.js'
 import { clientAddressKey } from '../rate-limit.js'
 import { NoQuery } from '../schemas.js'
 import { setSessionCookie } from '../session-cookie.js'
+import { endCarriedSession } from './accounts/member-session.js'
 
 // Single sign-on with OpenID Connect (docs/api.md#single-sign-on). The dashboard's sign-in page
 // asks which ways of signing in there are, sends the browser to /v1/session/oidc, which sends it
@@ -190,6 +191,7 @@ export async function oidcRoutes(fastify: FastifyInstance): Promise<void> {
   )
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, member: OidcMember): Promise<void> {
+    await endCarriedSession(fastify, request)
     const session = await sessions.startMember(member.id, lifetimeSeconds * 1_000_000)
     setSessionCookie(request, reply, session.secret, lifetimeSeconds)
     await audit.record({

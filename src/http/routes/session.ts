@@ -7,7 +7,7 @@ import type { Principal } from '../../domain/principal.js'
 import { ApiError } from '../errors.js'
 import { NoQuery, ref, Timestamp } from '../schemas.js'
 import { clearSessionCookie, csrfRefusal, sessionSecretOf, setSessionCookie } from '../session-cookie.js'
-import { recordTokenSignIn, signInWithPassword } from './accounts/member-session.js'
+import { endCarriedSession, recordTokenSignIn, signInWithPassword } from './accounts/member-session.js'
 import { EmailField, MemberSchema, memberJson, PasswordField } from './accounts/schemas.js'
 
 // The dashboard signs in here (docs/api.md#dashboard-sessions): a token is exchanged once for an
@@ -108,8 +108,9 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const principal = await app.ctx.sessions.tokenOf(token)
       if (!principal) {
-        await recordTokenSignIn(fastify, request, undefined)
+        // Limited first: a flood of wrong tokens is refused before it can fill the audit log.
         await app.limitFailedAuthentication(request)
+        await recordTokenSignIn(fastify, request, undefined)
         throw new ApiError(
           'unauthorized',
           'this token is not valid: it is unknown or has been revoked',
@@ -121,6 +122,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       }
       request.principal = principal
       await app.limitSignIn(request)
+      await endCarriedSession(fastify, request)
       const session = await app.ctx.sessions.start(principal, lifetimeSeconds * 1_000_000)
       setSessionCookie(request, reply, session.secret, lifetimeSeconds)
       await recordTokenSignIn(fastify, request, principal)

@@ -19,6 +19,14 @@ export function wrongCredentials(): ApiError {
   })
 }
 
+/** Ends the session the request carried, if any: a sign-in never continues a session someone planted. */
+export async function endCarriedSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const previous = sessionSecretOf(request)
+  if (previous === undefined) return
+  await app.ctx.sessions.end(previous)
+  app.sessions.forget(previous)
+}
+
 /** Starts a session for the member, sets its cookie, and answers with the Session shape. */
 export async function startMemberCookie(
   app: FastifyInstance,
@@ -27,11 +35,7 @@ export async function startMemberCookie(
   member: MemberView,
 ) {
   const lifetimeSeconds = app.ctx.config.sessionHours * 3600
-  const previous = sessionSecretOf(request)
-  if (previous !== undefined) {
-    await app.ctx.sessions.end(previous)
-    app.sessions.forget(previous)
-  }
+  await endCarriedSession(app, request)
   const lifetimeMicros = lifetimeSeconds * 1_000_000
   const session = await app.ctx.sessions.startMember(member.id, lifetimeMicros)
   setSessionCookie(request, reply, session.secret, lifetimeSeconds)
@@ -64,7 +68,11 @@ export async function signInWithPassword(
         action: 'session.sign_in_failed',
         ...(outcome.memberId ? { target: { type: 'member', id: outcome.memberId } } : {}),
         address,
-        details: { email: credentials.email.trim().toLowerCase() },
+        // What was typed is kept only when it is a member's address: it may be a password typed
+        // in the wrong field, or the address of someone erased since.
+        details: outcome.memberId
+          ? { method: 'password', email: credentials.email.trim().toLowerCase() }
+          : { method: 'password' },
       })
     }
     await app.limitFailedAuthentication(request)

@@ -87,6 +87,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       const refusal = csrfRefusal(request)
       if (refusal) throw new ApiError('forbidden', refusal)
       const member = await app.ctx.accounts.confirmReset(request.body)
+      fastify.forgetMember(member.id)
       await app.ctx.audit.record({
         workspaceId: member.workspaceId,
         actor: { type: 'member', id: member.id, name: member.name },

@@ -106,6 +106,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
       await app.limitPasswordAttempt(request, email)
       const { current_password: currentPassword, password } = request.body
       await app.ctx.accounts.changePassword(id, { currentPassword, password })
+      fastify.forgetMember(id)
       const member = await found(id)
       await startMemberCookie(fastify, request, reply, member)
       await app.ctx.audit.record({

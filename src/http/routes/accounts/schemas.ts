@@ -3,7 +3,6 @@ import { formatTimestamp } from '../../../clock.js'
 import type { MemberView } from '../../../domain/team/accounts.js'
 import { MAX_PASSWORD_LENGTH } from '../../../domain/team/passwords.js'
 import { EMAIL_MAX } from '../../../shared/strings.js'
-import { IdString, Timestamp } from '../../schemas.js'
 
 // Schemas of a member's own account (docs/api.md#team-sign-in-and-passwords).
 

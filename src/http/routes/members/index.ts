@@ -9,6 +9,7 @@ import { ApiError } from '../../errors.js'
 import { itemSerializer, sendPage } from '../../listings.js'
 import { NoQuery, ref } from '../../schemas.js'
 import { csrfRefusal, setSessionCookie } from '../../session-cookie.js'
+import { endCarriedSession } from '../accounts/member-session.js'
 import {
   AcceptBody,
   CodeQuery,
@@ -86,7 +87,12 @@ export async function memberRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => team.changeRole(principalOf(request), request.params.member_id, request.body.role),
+    async (request) => {
+      const member = await team.changeRole(principalOf(request), request.params.member_id, request.body.role)
+      // Its sessions and tokens act with the new role at once here, within seconds elsewhere.
+      app.forgetMember(member.id)
+      return member
+    },
   )
 
   app.delete(
@@ -112,6 +118,7 @@ export async function memberRoutes(fastify: FastifyInstance): Promise<void> {
       const removed = await team.remove(principalOf(request), request.params.member_id)
       // Already ended with the member; said again through the service every sign-out goes through.
       await app.ctx.sessions.endMember(removed.id)
+      app.forgetMember(removed.id)
       return reply.code(204).send(null)
     },
   )
@@ -238,6 +245,7 @@ export async function memberRoutes(fastify: FastifyInstance): Promise<void> {
       const refusal = csrfRefusal(request)
       if (refusal) throw new ApiError('forbidden', refusal)
       const { member, workspaceId } = await withCode(request, () => team.accept(request.body))
+      await endCarriedSession(fastify, request)
       const session = await app.ctx.sessions.startMember(member.id, lifetimeSeconds * 1_000_000)
       await app.ctx.audit.record({
         workspaceId,
