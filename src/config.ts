@@ -95,7 +95,12 @@ export interface OidcConfig {
   clientId: string
   clientSecret: string | undefined
   /** The role a person gets who signs in for the first time with a verified e-mail no member has. */
-  role: Role
+  role: Exclude<Role, 'owner'>
+  /**
+   * The e-mail domains whose people may join by signing in (CANVASS_OIDC_ALLOWED_DOMAINS, lower
+   * case); empty: any verified address the provider vouches for. Members sign in whatever their domain.
+   */
+  allowedDomains: readonly string[]
 }
 
 export class ConfigError extends Error {
@@ -262,8 +267,37 @@ function oidcConfig(env: Env): OidcConfig | undefined {
     )
   }
   const role = env['CANVASS_OIDC_ROLE'] || 'viewer'
-  if (!isRole(role)) throw new ConfigError('CANVASS_OIDC_ROLE', `must be one of ${roles.join(', ')}`)
-  return { issuer, clientId, clientSecret: env['CANVASS_OIDC_CLIENT_SECRET'] || undefined, role }
+  const joinable = roles.filter((name) => name !== 'owner')
+  if (!isRole(role)) throw new ConfigError('CANVASS_OIDC_ROLE', `must be one of ${joinable.join(', ')}`)
+  if (role === 'owner') {
+    throw new ConfigError(
+      'CANVASS_OIDC_ROLE',
+      `must not be owner: anyone the provider vouches for would own the workspace; one of ${joinable.join(', ')}`,
+    )
+  }
+  return {
+    issuer,
+    clientId,
+    clientSecret: env['CANVASS_OIDC_CLIENT_SECRET'] || undefined,
+    role,
+    allowedDomains: allowedDomains(env['CANVASS_OIDC_ALLOWED_DOMAINS'] ?? ''),
+  }
+}
+
+function allowedDomains(raw: string): string[] {
+  const domains = raw
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+    .filter((domain) => domain !== '')
+  for (const domain of domains) {
+    if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(domain)) {
+      throw new ConfigError(
+        'CANVASS_OIDC_ALLOWED_DOMAINS',
+        `"${domain}" is not a domain: give a comma-separated list such as example.com,example.org`,
+      )
+    }
+  }
+  return domains
 }
 
 function smtpUrl(env: Env): string | undefined {

@@ -13,6 +13,8 @@ export const oidcErrorMessages = {
   invalid_response: 'The provider’s answer could not be verified, so you were not signed in. Sign in again.',
   email_missing: 'The provider did not share your e-mail address, which Canvass needs to know who you are.',
   email_unverified: 'The provider has not verified your e-mail address. Verify it there, then sign in again.',
+  domain_not_allowed:
+    'Your e-mail address is not one this Canvass lets join by single sign-on. Ask an owner or admin to invite you.',
 } as const
 
 export type OidcErrorReason = keyof typeof oidcErrorMessages

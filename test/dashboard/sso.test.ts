@@ -44,6 +44,7 @@ beforeAll(async () => {
       clientId: provider.clientId,
       clientSecret: provider.clientSecret,
       role: 'editor',
+      allowedDomains: [],
     },
   })
   await ctx.app.listen({ port, host: '127.0.0.1' })

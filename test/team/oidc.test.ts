@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OidcConfig } from '../../src/config.js'
+import { ConfigError, configFromEnv, type OidcConfig } from '../../src/config.js'
 import { scopesOfRole } from '../../src/domain/team/roles.js'
 import { type App, buildApp } from '../../src/http/app.js'
 import { oidcErrorMessage } from '../../src/shared/oidc-errors.js'
+import { TestClock } from '../support/clock.js'
 import { createTestContext, type TestContext } from '../support/context.js'
 import { CookieJar } from '../support/cookie-jar.js'
 import { addMember } from '../support/members.js'
@@ -18,10 +19,13 @@ const accounts = {
   grace: { email: 'GRACE@example.com', emailVerified: true, name: 'Grace at the provider' },
   eve: { email: 'eve@example.com', emailVerified: false, name: 'Eve' },
   bob: { email: 'bob@example.com', emailVerified: true },
+  dora: { email: 'Dora@Partner.Example.org', emailVerified: true, name: 'Dora' },
+  mallory: { email: 'mallory@elsewhere.test', emailVerified: true, name: 'Mallory' },
 }
 
 let ctx: TestContext
 let provider: TestProvider
+const clock = new TestClock()
 let canvass: string
 let oidc: OidcConfig
 const others: Array<{ close(): Promise<unknown> }> = []
@@ -35,8 +39,9 @@ beforeAll(async () => {
     clientId: provider.clientId,
     clientSecret: provider.clientSecret,
     role: 'editor',
+    allowedDomains: [],
   }
-  ctx = await createTestContext({ publicUrl: canvass, oidc })
+  ctx = await createTestContext({ publicUrl: canvass, oidc }, { clock })
   await ctx.app.listen({ port, host: '127.0.0.1' })
   // The owner who set Canvass up: newcomers join this workspace.
   await addMember(ctx, { role: 'owner', email: 'owner@example.com' })
@@ -122,6 +127,27 @@ function expectRefused(response: { status: number; location: string }, reason: s
   expect(response.location).toBe(`/app/sign-in?error=${reason}`)
   expect(oidcErrorMessage(reason)).toBeTruthy()
 }
+
+describe('the single sign-on settings', () => {
+  const base = { CANVASS_OIDC_ISSUER: 'https://id.example.com', CANVASS_OIDC_CLIENT_ID: 'canvass' }
+
+  it('never let newcomers join as owners', () => {
+    expect(() => configFromEnv({ ...base, CANVASS_OIDC_ROLE: 'owner' })).toThrow(ConfigError)
+    expect(() => configFromEnv({ ...base, CANVASS_OIDC_ROLE: 'owner' })).toThrow(/must not be owner/)
+    expect(configFromEnv({ ...base, CANVASS_OIDC_ROLE: 'admin' }).oidc?.role).toBe('admin')
+    expect(configFromEnv(base).oidc?.role).toBe('viewer')
+  })
+
+  it('read the allowed domains as a list, and refuse what is not a domain', () => {
+    const domains = (value: string) =>
+      configFromEnv({ ...base, CANVASS_OIDC_ALLOWED_DOMAINS: value }).oidc?.allowedDomains
+    expect(domains(' Example.com, @example.org ,')).toEqual(['example.com', 'example.org'])
+    expect(domains('')).toEqual([])
+    for (const bad of ['example', 'exa mple.com', '*.example.com', 'http://example.com']) {
+      expect(() => domains(bad), bad).toThrow(/CANVASS_OIDC_ALLOWED_DOMAINS/)
+    }
+  })
+})
 
 describe('the sign-in methods', () => {
   it('offer single sign-on when it is configured, without a token', async () => {
@@ -236,11 +262,49 @@ describe('refusals', () => {
     expect(await memberByEmail('eve@example.com')).toBeUndefined()
     const audit = await lastAudit('session.sign_in_failed')
     expect(audit).toMatchObject({ actor_type: 'system', workspace_id: ctx.workspaceId, address: '127.0.0.1' })
-    expect(audit.details).toMatchObject({
-      method: 'oidc',
-      reason: 'email_unverified',
-      email: 'eve@example.com',
+    expect(audit.details).toMatchObject({ method: 'oidc', reason: 'email_unverified' })
+    // The address was not vouched for: it is not kept.
+    expect(JSON.stringify(audit.details)).not.toContain('eve@')
+  })
+
+  it('lets only the allowed domains join, while members of any domain still sign in', async () => {
+    const app = await otherApp({ ...oidc, allowedDomains: ['partner.example.org'] })
+    const refused = new CookieJar()
+    expectRefused(
+      await get(await throughProvider('mallory', refused, app), refused, app),
+      'domain_not_allowed',
+    )
+    expect(sessionCookie(refused)).toBeUndefined()
+    expect(await memberByEmail('mallory@elsewhere.test')).toBeUndefined()
+    expect((await lastAudit('session.sign_in_failed')).details).toMatchObject({
+      reason: 'domain_not_allowed',
+      domain: 'elsewhere.test',
     })
+
+    const dora = new CookieJar()
+    expect(await get(await throughProvider('dora', dora, app), dora, app)).toEqual({
+      status: 302,
+      location: '/app/',
+    })
+    expect(await memberByEmail('dora@partner.example.org')).toMatchObject({ role: 'editor' })
+
+    await addMember(ctx, { role: 'viewer', email: 'mallory@elsewhere.test', name: 'Mallory' })
+    const invited = new CookieJar()
+    expect(await get(await throughProvider('mallory', invited, app), invited, app)).toEqual({
+      status: 302,
+      location: '/app/',
+    })
+  })
+
+  it('refuses a sign-in that took longer than 10 minutes at the provider', async () => {
+    const jar = new CookieJar()
+    const callback = await throughProvider('bob', jar)
+    clock.advance(10 * 60 * 1000 + 1)
+    expectRefused(await get(callback, jar), 'invalid_state')
+    expect(sessionCookie(jar)).toBeUndefined()
+    // A sign-in begun now works.
+    const fresh = new CookieJar()
+    expect(await get(await throughProvider('bob', fresh), fresh)).toEqual({ status: 302, location: '/app/' })
   })
 
   it('refuses a sign-in the person cancelled at the provider', async () => {

@@ -48,7 +48,7 @@ export function oidcService(database: { db: Db }, clock: Clock, config: OidcConf
         throw new OidcFailure('invalid_state', 'this sign-in is unknown, was used already, or has expired')
       }
       const identity = await provider.identityOf(callbackUrl, { state, ...login })
-      const member = await memberOf(db, clock, verifiedEmail(identity), identity.name, config.role)
+      const member = await memberOf(db, clock, verifiedEmail(identity), identity.name, config)
       return { member, returnTo: login.returnTo }
     },
     workspace: () => joiningWorkspace(db),
@@ -62,8 +62,9 @@ function verifiedEmail(identity: OidcIdentity): string {
     })
   }
   if (!identity.emailVerified) {
+    // The address is not kept: nothing says it is this person's.
     throw new OidcFailure('email_unverified', 'the provider has not verified this e-mail address', {
-      email: identity.email,
+      subject: identity.subject,
     })
   }
   return identity.email.toLowerCase()
@@ -75,10 +76,17 @@ async function memberOf(
   clock: Clock,
   email: string,
   name: string | undefined,
-  role: Role,
+  config: Pick<OidcConfig, 'role' | 'allowedDomains'>,
 ): Promise<OidcMember> {
   const found = await memberByEmail(db, email)
   if (found) return { ...found, joined: false }
+  const domain = email.slice(email.lastIndexOf('@') + 1)
+  if (config.allowedDomains.length > 0 && !config.allowedDomains.includes(domain)) {
+    throw new OidcFailure('domain_not_allowed', 'this address’s domain may not join by single sign-on', {
+      domain,
+    })
+  }
+  const { role } = config
   const workspaceId = await joiningWorkspace(db)
   if (workspaceId === undefined) {
     throw new OidcFailure('invalid_response', 'this deployment has no workspace to join yet')
