@@ -5,7 +5,7 @@ import type { AuditEvent } from '../domain/audit/log.js'
 // call of a caller to a route that changes something (any method but GET and HEAD), and the reads
 // a route marks `audit: true` (responses listed, exported or streamed). The action is the
 // operation's id; the target what the route's last path parameter names, or for a create the id
-// of what it created; the other path parameters, the query and a few harmless body fields (ids,
+// of what it created; the other path parameters, the query's listing parameters and a few harmless body fields (ids,
 // a role, scopes) are the details. Never a body's content: answers, secrets, passwords, tokens.
 // Public routes (sign-in, respondents) record themselves, if at all.
 
@@ -19,8 +19,24 @@ declare module 'fastify' {
   }
 }
 
-/** Query parameters never recorded, whatever the route. */
-const secretParameter = /token|secret|password|code|key/i
+// The query parameters a record keeps: those that shape a listing. Free text (`query`, `title`) may
+// hold an address or anything else a person typed, and outlive its erasure; a cursor may carry
+// the values it sorts by; codes and states are credentials. None of them is kept.
+const keptParameters = new Set([
+  'page',
+  'page_size',
+  'since',
+  'until',
+  'sort',
+  'status',
+  'kind',
+  'format',
+  'limit',
+  'action',
+  'actor',
+  'included_response_ids',
+  'last_event_id',
+])
 const MAX_TEXT = 2000
 
 /** Records every audited call of the routes registered in this plugin (callers.ts adds it). */
@@ -143,7 +159,7 @@ function queryDetails(query: unknown): Record<string, unknown> {
   const details: Record<string, unknown> = {}
   if (!query || typeof query !== 'object') return details
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && !secretParameter.test(name)) details[name] = shortText(value)
+    if (value !== undefined && keptParameters.has(name)) details[name] = shortText(value)
   }
   return details
 }

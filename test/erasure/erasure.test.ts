@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createList, invited, recipientsOf, tokenOf } from '../mail/invitation-support.js'
 import { respondentAt } from '../mail/links-support.js'
@@ -120,6 +119,10 @@ async function plant(): Promise<Planted> {
     expect(draft.statusCode, draft.body).toBe(201)
   }
 
+  // Searched for by the address: the audit log records the listing, but not what was typed.
+  const searched = await get(`/v1/forms/${publicForm}/responses?query=${encodeURIComponent(ERIN)}`)
+  expect(searched.json().items.length).toBeGreaterThan(0)
+
   // Another workspace's contact of the same address: not the caller's to erase.
   const otherList = await ctx.request({
     method: 'POST',
@@ -198,7 +201,7 @@ describe(`erasing an address on ${testBackend}`, () => {
     const mail = (await get('/v1/mail?page_size=100')).json().items as { to: string }[]
     expect(mail.map((item) => item.to)).toEqual([OLGA])
 
-    // The audit log has the receipt and a digest of the address, never the address.
+    // The audit log has the receipt, never the address nor a digest of it.
     const events = await ctx.database.db
       .selectFrom('audit_events')
       .selectAll()
@@ -208,10 +211,7 @@ describe(`erasing an address on ${testBackend}`, () => {
     const [event] = events
     expect(event?.workspace_id).toBe(ctx.workspaceId)
     expect(event?.actor_type).toBe('token')
-    expect(JSON.parse(event?.details ?? 'null')).toEqual({
-      ...receipt,
-      email_sha256: createHash('sha256').update(erin).digest('hex'),
-    })
+    expect(JSON.parse(event?.details ?? 'null')).toEqual(receipt)
 
     // Erasing again finds nothing, and says so.
     expect(await erased(ctx, ERIN)).toEqual({ contacts: 0, responses: 0, drafts: 0, mails: 0 })

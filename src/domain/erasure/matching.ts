@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { ResponseItem } from '../../shared/forms/answers.js'
 
 // What holds an address, for erasure (docs/api.md#erasure). An address is compared trimmed and
@@ -7,10 +6,6 @@ import type { ResponseItem } from '../../shared/forms/answers.js'
 
 /** The address as erasure compares it: trimmed, lower case. */
 export const addressKey = (address: string): string => address.trim().toLowerCase()
-
-/** SHA-256 (hex) of the address's key: what the audit log keeps, so a later erasure can be matched. */
-export const addressDigest = (address: string): string =>
-  createHash('sha256').update(addressKey(address)).digest('hex')
 
 /** Whether a value is the address (its key). */
 export const isAddress = (value: unknown, key: string): value is string =>
