@@ -143,7 +143,12 @@ function openSqlite(filename: string): Database {
     reads: hotReads({ prepare, placeholder: () => '?', joinedPages: true }),
     // Through Kysely's one connection, which runs a statement only between transactions; its
     // statement cache (below) prepares the text once.
-    writes: hotWrites({ prepare: (text) => writeThroughKysely(db, text), placeholder: () => '?' }),
+    writes: hotWrites({
+      prepare: (text) => writeThroughKysely(db, text),
+      placeholder: () => '?',
+      jsonElements: (parameter) => `json_each(${parameter})`,
+      jsonItem: (index) => `value ->> ${index}`,
+    }),
     async transaction(fn) {
       // Kysely serialises every query on its single SQLite connection, so holding the
       // connection for the transaction keeps other requests out until it ends.
@@ -270,7 +275,12 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, poo
       placeholder: (n) => `$${n}`,
       joinedPages: false,
     }),
-    writes: hotWrites({ prepare: (text) => writeOnPool(pool, text), placeholder: (n) => `$${n}` }),
+    writes: hotWrites({
+      prepare: (text) => writeOnPool(pool, text),
+      placeholder: (n) => `$${n}`,
+      jsonElements: (parameter) => `json_array_elements(${parameter}::json) as element(value)`,
+      jsonItem: (index, type) => (type === 'bigint' ? `(value ->> ${index})::bigint` : `value ->> ${index}`),
+    }),
     transaction,
     claim: (fn) => transaction((trx) => fn(trx, sql`for update skip locked`)),
     async ping() {

@@ -1,9 +1,9 @@
-import type { Insertable } from 'kysely'
 import type { Logger } from 'pino'
 import type { Clock } from '../../clock.js'
 import type { Db } from '../../db/database.js'
-import type { AuditActorType, AuditEventsTable } from '../../db/tables/team.js'
-import { newId } from '../../ids.js'
+import type { HotWrites } from '../../db/hot-writes.js'
+import type { AuditActorType } from '../../db/tables/team.js'
+import { IdPool } from '../../ids.js'
 import type { Actor } from '../principal.js'
 import { type AuditEventRow, type AuditFilter, type AuditPosition, listAuditEvents } from './listing.js'
 
@@ -25,7 +25,8 @@ export interface AuditEvent {
   details?: Record<string, unknown>
 }
 
-type AuditRow = Insertable<AuditEventsTable>
+/** An event as the hot write takes it: a JSON array in AUDIT_EVENT_COLUMNS order. */
+type AuditRowJson = string
 
 /** How long a queued event waits at most before it is written. */
 export const AUDIT_FLUSH_MS = 200
@@ -34,39 +35,26 @@ const AUDIT_BATCH = 500
 /** Past this many unwritten events (the database failing for long), new ones are dropped, and logged. */
 const AUDIT_MAX_PENDING = 20_000
 
-function rowOf(event: AuditEvent, at: number): AuditRow {
-  return {
-    id: newId('aud'),
-    workspace_id: event.workspaceId,
+function rowOf(event: AuditEvent, id: string, at: number): AuditRowJson {
+  return JSON.stringify([
+    id,
+    event.workspaceId,
     at,
-    actor_type: event.actor?.type ?? 'system',
-    actor_id: event.actor?.id ?? null,
-    actor_name: event.actor?.name ?? null,
-    action: event.action,
-    target_type: event.target?.type ?? null,
-    target_id: event.target?.id ?? null,
-    address: event.address ?? null,
-    details: event.details === undefined ? null : JSON.stringify(event.details),
-  }
+    event.actor?.type ?? 'system',
+    event.actor?.id ?? null,
+    event.actor?.name ?? null,
+    event.action,
+    event.target?.type ?? null,
+    event.target?.id ?? null,
+    event.address ?? null,
+    event.details === undefined ? null : JSON.stringify(event.details),
+  ])
 }
 
-async function insertRows(db: Db, rows: readonly AuditRow[]): Promise<void> {
+async function insertRows(database: { writes: HotWrites }, rows: readonly AuditRowJson[]): Promise<void> {
   for (let start = 0; start < rows.length; start += AUDIT_BATCH) {
-    await db
-      .insertInto('audit_events')
-      .values(rows.slice(start, start + AUDIT_BATCH))
-      .execute()
+    await database.writes.addAuditEvents(`[${rows.slice(start, start + AUDIT_BATCH).join(',')}]`)
   }
-}
-
-/** Adds events to the log now, in one statement. */
-export async function recordAudit(db: Db, clock: Clock, events: readonly AuditEvent[]): Promise<void> {
-  if (events.length === 0) return
-  const at = clock.nowMicros()
-  await insertRows(
-    db,
-    events.map((event) => rowOf(event, at)),
-  )
 }
 
 export interface AuditService {
@@ -87,18 +75,18 @@ export interface AuditService {
 
 /** Events queued by this process, written together; a failed write is tried again with the next. */
 class AuditQueue {
-  private rows: AuditRow[] = []
+  private rows: AuditRowJson[] = []
   private timer: NodeJS.Timeout | undefined
   private writing: Promise<void> = Promise.resolve()
 
   constructor(
-    private readonly database: { db: Db },
+    private readonly database: { writes: HotWrites },
     private readonly logger: Logger | undefined,
   ) {}
 
-  add(row: AuditRow): void {
+  add(row: AuditRowJson): void {
     if (this.rows.length >= AUDIT_MAX_PENDING) {
-      this.logger?.error({ action: row.action }, 'audit events cannot be written: one was dropped')
+      this.logger?.error('audit events cannot be written: one was dropped')
       return
     }
     this.rows.push(row)
@@ -117,9 +105,9 @@ class AuditQueue {
     return this.writing
   }
 
-  private async write(rows: AuditRow[]): Promise<void> {
+  private async write(rows: AuditRowJson[]): Promise<void> {
     try {
-      await insertRows(this.database.db, rows)
+      await insertRows(this.database, rows)
     } catch (error) {
       this.logger?.warn({ err: error, events: rows.length }, 'writing audit events failed; retrying')
       this.rows = [...rows, ...this.rows].slice(0, AUDIT_MAX_PENDING)
@@ -128,11 +116,23 @@ class AuditQueue {
   }
 }
 
-export function auditService(database: { db: Db }, clock: Clock, logger?: Logger): AuditService {
+export function auditService(
+  database: { db: Db; writes: HotWrites },
+  clock: Clock,
+  logger?: Logger,
+): AuditService {
   const queue = new AuditQueue(database, logger)
+  // Ids that begin with their time: each batch appends to the primary key's index.
+  const ids = new IdPool(() => clock.now())
   return {
-    record: (...events) => recordAudit(database.db, clock, events),
-    queue: (event) => queue.add(rowOf(event, clock.nowMicros())),
+    async record(...events) {
+      const at = clock.nowMicros()
+      await insertRows(
+        database,
+        events.map((event) => rowOf(event, ids.next('aud'), at)),
+      )
+    },
+    queue: (event) => queue.add(rowOf(event, ids.next('aud'), clock.nowMicros())),
     flush: () => queue.flush(),
     async list(workspaceId, filter, limit, after) {
       await queue.flush()
