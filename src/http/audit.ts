@@ -21,7 +21,8 @@ declare module 'fastify' {
 
 // The query parameters a record keeps: those that shape a listing. Free text (`query`, `title`) may
 // hold an address or anything else a person typed, and outlive its erasure; a cursor may carry
-// the values it sorts by; codes and states are credentials. None of them is kept.
+// the values it sorts by, a stream's last event id is any text; codes and states are credentials.
+// None of them is kept.
 const keptParameters = new Set([
   'page',
   'page_size',
@@ -35,7 +36,7 @@ const keptParameters = new Set([
   'action',
   'actor',
   'included_response_ids',
-  'last_event_id',
+  'included_tokens',
 ])
 const MAX_TEXT = 2000
 

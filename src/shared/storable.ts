@@ -11,6 +11,14 @@ export function isStorableString(value: string): boolean {
   return !value.includes('\u0000') && value.isWellFormed()
 }
 
+/**
+ * The text made storable, for what Canvass writes of text it did not check (an identity
+ * provider's name, an audit event's details): NUL and unpaired surrogates become U+FFFD.
+ */
+export function storableText(value: string): string {
+  return isStorableString(value) ? value : value.toWellFormed().replaceAll('\u0000', '\uFFFD')
+}
+
 /** The one message for text that breaks the rule, however it arrived. */
 export const UNSTORABLE = 'must not contain NUL or unpaired surrogates'
 

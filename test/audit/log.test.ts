@@ -147,6 +147,30 @@ describe(`GET /v1/audit on ${testBackend}`, () => {
     expect(other.every((event: { actor: { name: string } }) => event.actor.name === 'other')).toBe(true)
   })
 
+  it('stores text nobody checked (NUL, unpaired surrogates) as U+FFFD, and what follows still arrives', async () => {
+    const event = (action: string) => ({
+      workspaceId: ctx.workspaceId,
+      actor: { type: 'member' as const, id: 'mem_text', name: 'Ada \uD83D' },
+      action,
+      details: { error: 'a\u0000b\uDC00', list: ['\uD800x'] },
+    })
+    await ctx.appContext.audit.record(event('test.recorded'))
+    ctx.appContext.audit.queue(event('test.queued'))
+    ctx.appContext.audit.queue({ workspaceId: ctx.workspaceId, action: 'test.after' })
+    await ctx.appContext.audit.flush()
+    const rows = await ctx.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_name', 'details'])
+      .where('action', 'in', ['test.recorded', 'test.queued', 'test.after'])
+      .orderBy('action')
+      .execute()
+    expect(rows.map((row) => row.action)).toEqual(['test.after', 'test.queued', 'test.recorded'])
+    for (const row of rows.slice(1)) {
+      expect(row.actor_name).toBe('Ada \uFFFD')
+      expect(JSON.parse(row.details ?? '{}')).toEqual({ error: 'a\uFFFDb\uFFFD', list: ['\uFFFDx'] })
+    }
+  })
+
   it('has no operation that changes or deletes events', async () => {
     const document = await loadDocument(viaInject(ctx))
     const touching = Object.entries(document.paths)

@@ -122,6 +122,15 @@ async function plant(): Promise<Planted> {
   // Searched for by the address: the audit log records the listing, but not what was typed.
   const searched = await get(`/v1/forms/${publicForm}/responses?query=${encodeURIComponent(ERIN)}`)
   expect(searched.json().items.length).toBeGreaterThan(0)
+  await ctx.appContext.audit.flush()
+  const listed = await ctx.database.db
+    .selectFrom('audit_events')
+    .select('details')
+    .where('action', '=', 'listResponses')
+    .where('target_id', '=', publicForm)
+    .execute()
+  expect(listed.length).toBeGreaterThan(0)
+  for (const event of listed) expect(JSON.parse(event.details ?? '{}')).not.toHaveProperty('query')
 
   // Another workspace's contact of the same address: not the caller's to erase.
   const otherList = await ctx.request({

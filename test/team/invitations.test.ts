@@ -204,6 +204,36 @@ describe(`invitations to the team on ${testBackend}`, () => {
     )
   })
 
+  it("withdraws an admin's pending invitations when it is removed, or can no longer invite", async () => {
+    const pending = async () =>
+      (await call(ctx, owner, 'GET', '/v1/members/invitations?page_size=100'))
+        .json()
+        .items.map((item: { email: string }) => item.email) as string[]
+    const leaving = await addMember(ctx, { role: 'admin' })
+    const removedCode = await invite('friend-of-leaving@example.com', 'admin', leaving)
+    const demoted = await addMember(ctx, { role: 'admin' })
+    const demotedCode = await invite('friend-of-demoted@example.com', 'editor', demoted)
+    const staying = await addMember(ctx, { role: 'owner' })
+    await invite('future-owner@example.com', 'owner', staying)
+    await invite('future-editor@example.com', 'editor', staying)
+
+    expect((await call(ctx, owner, 'DELETE', `/v1/members/${leaving.id}`)).statusCode).toBe(204)
+    expect(
+      (await call(ctx, owner, 'PATCH', `/v1/members/${demoted.id}`, { role: 'editor' })).statusCode,
+    ).toBe(200)
+    // An owner made admin keeps the invitations an admin may send, not its owner's.
+    expect((await call(ctx, owner, 'PATCH', `/v1/members/${staying.id}`, { role: 'admin' })).statusCode).toBe(
+      200,
+    )
+
+    const left = await pending()
+    expect(left).not.toContain('friend-of-leaving@example.com')
+    expect(left).not.toContain('friend-of-demoted@example.com')
+    expect(left).not.toContain('future-owner@example.com')
+    expect(left).toContain('future-editor@example.com')
+    for (const code of [removedCode, demotedCode]) expectProblem(await accept(code), 404, 'not_found')
+  })
+
   it('a withdrawn or expired link does not join', async () => {
     const withdrawn = await invite('withdrawn@example.com', 'viewer', admin)
     const pending = await call(ctx, admin, 'GET', '/v1/members/invitations')

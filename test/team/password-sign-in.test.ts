@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { PRINCIPAL_CACHE_TTL_MS } from '../../src/http/auth.js'
 import { newId } from '../../src/ids.js'
 import { TestClock } from '../support/clock.js'
-import { useTestContext } from '../support/context.js'
+import { createTestContext, useTestContext } from '../support/context.js'
 import { addMember } from '../support/members.js'
 import { cookieOf, host, problemOf, sameOrigin, signIn, withCookie } from './accounts-support.js'
 
@@ -184,6 +184,46 @@ describe('sessions', () => {
     // Two sign-ins of one member: two sessions.
     const again = cookieOf(await signIn(ctx, victim.email, victim.password))
     expect(again).not.toBe(fresh)
+    // A sign-in with a token ends the session the request carried too.
+    const byToken = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/session',
+      headers: { ...sameOrigin, cookie: again },
+      payload: { token: ctx.token },
+    })
+    expect(byToken.statusCode).toBe(201)
+    expect((await withCookie(ctx, again, 'GET', '/v1/session')).statusCode).toBe(401)
+  })
+
+  it('limit wrong tokens before they are recorded: a flood cannot fill the audit log', async () => {
+    const limited = await createTestContext({ authFailureLimit: 5 })
+    try {
+      const answers = []
+      for (let attempt = 0; attempt < 20; attempt++) {
+        answers.push(
+          await limited.app.inject({
+            method: 'POST',
+            url: '/v1/session',
+            remoteAddress: '198.51.100.7',
+            headers: sameOrigin,
+            payload: { token: `cvs_wrong${attempt}` },
+          }),
+        )
+      }
+      const statuses = answers.map((answer) => answer.statusCode)
+      expect(statuses.filter((status) => status === 401).length).toBeGreaterThan(0)
+      expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429])
+      await limited.appContext.audit.flush()
+      const recorded = await limited.database.db
+        .selectFrom('audit_events')
+        .select('id')
+        .where('action', '=', 'session.sign_in_failed')
+        .where('address', '=', '198.51.100.7')
+        .execute()
+      expect(recorded).toHaveLength(statuses.filter((status) => status === 401).length)
+    } finally {
+      await limited.close()
+    }
   })
 
   it('need this origin and X-Canvass-CSRF: 1 for every write made with the cookie', async () => {

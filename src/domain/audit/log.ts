@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js'
 import type { HotWrites } from '../../db/hot-writes.js'
 import type { AuditActorType } from '../../db/tables/team.js'
 import { IdPool } from '../../ids.js'
+import { storableText } from '../../shared/storable.js'
 import type { Actor } from '../principal.js'
 import { type AuditEventRow, type AuditFilter, type AuditPosition, listAuditEvents } from './listing.js'
 
@@ -35,20 +36,29 @@ const AUDIT_BATCH = 500
 /** Past this many unwritten events (the database failing for long), new ones are dropped, and logged. */
 const AUDIT_MAX_PENDING = 20_000
 
+/**
+ * Every string storable (storable.ts): a row that PostgreSQL refused would hold back every event
+ * queued after it. Details may carry what a provider or a client sent.
+ */
+const storable = (_key: string, value: unknown) => (typeof value === 'string' ? storableText(value) : value)
+
 function rowOf(event: AuditEvent, id: string, at: number): AuditRowJson {
-  return JSON.stringify([
-    id,
-    event.workspaceId,
-    at,
-    event.actor?.type ?? 'system',
-    event.actor?.id ?? null,
-    event.actor?.name ?? null,
-    event.action,
-    event.target?.type ?? null,
-    event.target?.id ?? null,
-    event.address ?? null,
-    event.details === undefined ? null : JSON.stringify(event.details),
-  ])
+  return JSON.stringify(
+    [
+      id,
+      event.workspaceId,
+      at,
+      event.actor?.type ?? 'system',
+      event.actor?.id ?? null,
+      event.actor?.name ?? null,
+      event.action,
+      event.target?.type ?? null,
+      event.target?.id ?? null,
+      event.address ?? null,
+      event.details === undefined ? null : JSON.stringify(event.details, storable),
+    ],
+    storable,
+  )
 }
 
 async function insertRows(database: { writes: HotWrites }, rows: readonly AuditRowJson[]): Promise<void> {

@@ -121,6 +121,22 @@ export async function currentCaller(
   return { ...principal, member: { ...member, role: row.role } }
 }
 
+/**
+ * Withdraws the pending invitations a member sent that its role (`undefined`: removed) could no
+ * longer send: an admin about to be removed cannot leave invitations behind it.
+ */
+async function withdrawInvitationsBeyond(trx: Transaction, memberId: string, role: Role | undefined) {
+  if (role === 'owner') return
+  const mayInvite = role !== undefined && scopesOfRole(role).has('members:write')
+  await trx
+    .deleteFrom('member_codes')
+    .where('kind', '=', 'invite')
+    .where('created_by', '=', memberId)
+    .where('used_at', 'is', null)
+    .$if(mayInvite, (query) => query.where('role', '=', 'owner'))
+    .execute()
+}
+
 function refuseOwnershipChange(caller: Principal, detail: string): void {
   if (!actsAsOwner(caller)) throw forbidden(detail)
 }
@@ -141,6 +157,7 @@ export async function changeRole(
       await refuseLastOwner(trx, principal.workspaceId, 'demoted')
     }
     await trx.updateTable('members').set({ role }).where('id', '=', memberId).execute()
+    await withdrawInvitationsBeyond(trx, memberId, role)
     return memberView({ ...row, role })
   })
 }
@@ -162,6 +179,7 @@ export async function removeMember(
       await refuseLastOwner(trx, principal.workspaceId, 'removed')
     }
     await endMemberSessions(trx, memberId)
+    await withdrawInvitationsBeyond(trx, memberId, undefined)
     await trx.deleteFrom('members').where('id', '=', memberId).execute()
     return memberView(row)
   })

@@ -132,15 +132,16 @@ async function discover(config: OidcConfig): Promise<client.Configuration> {
 export function failureOf(error: unknown): OidcFailure {
   if (error instanceof OidcFailure) return error
   if (error instanceof client.AuthorizationResponseError) {
+    // Only the error's code, and only if it looks like one: whoever starts a sign-in can write
+    // the callback's parameters, and they must not put text of their choosing in the audit log.
     return new OidcFailure('provider_error', 'the provider did not sign this person in', {
-      error: error.error,
-      error_description: error.error_description,
+      error: errorCode(error.error),
     })
   }
   if (error instanceof client.ResponseBodyError) {
     // The token endpoint refused the code: used before, expired, or not made for this verifier.
     return new OidcFailure('invalid_response', 'the provider refused the sign-in code', {
-      error: error.error,
+      error: errorCode(error.error),
     })
   }
   if (error instanceof client.ClientError) {
@@ -183,6 +184,11 @@ function namesTheIssuer(error: client.ClientError): boolean {
   if (cause?.attribute === 'issuer') return true
   const inner = (cause?.cause ?? {}) as { claim?: unknown }
   return inner.claim === 'iss' || /"iss" \(issuer\)/.test(messageOf(cause) ?? '')
+}
+
+/** An OAuth error code as the audit log keeps it: the code itself, or `other` for anything else. */
+function errorCode(value: unknown): string {
+  return typeof value === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(value) ? value : 'other'
 }
 
 function messageOf(error: unknown): string | undefined {

@@ -3,6 +3,7 @@ import type { OidcConfig } from '../../config.js'
 import { type Db, isUniqueViolation } from '../../db/database.js'
 import { newId } from '../../ids.js'
 import type { Role } from '../../shared/roles.js'
+import { isStorableString, storableText } from '../../shared/storable.js'
 import { type OidcClient, OidcFailure, type OidcIdentity, oidcClient } from './oidc-client.js'
 import { saveOidcLogin, takeOidcLogin } from './oidc-logins.js'
 
@@ -56,7 +57,7 @@ export function oidcService(database: { db: Db }, clock: Clock, config: OidcConf
 }
 
 function verifiedEmail(identity: OidcIdentity): string {
-  if (identity.email === undefined || !identity.email.includes('@')) {
+  if (identity.email === undefined || !identity.email.includes('@') || !isStorableString(identity.email)) {
     throw new OidcFailure('email_missing', 'the provider did not share an e-mail address', {
       subject: identity.subject,
     })
@@ -95,7 +96,8 @@ async function memberOf(
     id: newId('mem'),
     workspace_id: workspaceId,
     email,
-    name: (name ?? email).slice(0, 200),
+    // At most 200 characters, never cut inside one, of whatever the provider sent.
+    name: storableText([...(name ?? email)].slice(0, 200).join('')),
     role,
     password_hash: null,
     created_at: clock.nowMicros(),

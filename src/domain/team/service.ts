@@ -58,6 +58,6 @@ export function teamService(ctx: {
     accept: (input) => acceptInvitation(database, clock, input),
     tokens: (principal, page, budget) => listTokens(database.db, budget, principal, page),
     makeToken: (principal, input) => makeToken(database.db, clock, principal, input),
-    revokeToken: (principal, tokenId) => revokeWorkspaceToken(database.db, clock, principal, tokenId),
+    revokeToken: (principal, tokenId) => revokeWorkspaceToken(database, clock, principal, tokenId),
   }
 }

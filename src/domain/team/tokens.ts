@@ -1,11 +1,12 @@
 import { sql } from 'kysely'
 import { type Clock, formatTimestamp } from '../../clock.js'
-import type { Db } from '../../db/database.js'
+import type { Database, Db } from '../../db/database.js'
 import { forbidden, notFound } from '../errors.js'
 import { type Listing, type MemoryBudget, type Page, pageRows, plannedObjects } from '../listing.js'
 import type { Principal } from '../principal.js'
 import type { Scope } from '../scopes.js'
 import { createToken } from '../tokens.js'
+import { currentCaller } from './members.js'
 
 // The workspace's API tokens as the team manages them (docs/api.md#team-members-invitations-and-tokens).
 // A caller with `tokens:read` sees every live token of the workspace; a member without it sees its
@@ -108,31 +109,38 @@ export async function makeToken(
 
 /**
  * Revokes a token of the workspace: with `tokens:write` any, without it (a member) only its own.
- * Revoking a revoked token again changes nothing.
+ * Another's token is a change to the team: it runs in the workspace's turn, with the caller's role
+ * looked up again (members.ts, currentCaller). Revoking a revoked token again changes nothing.
  */
 export async function revokeWorkspaceToken(
-  db: Db,
+  database: Database,
   clock: Clock,
   principal: Principal,
   tokenId: string,
 ): Promise<void> {
-  const row = await db
-    .selectFrom('api_tokens')
-    .select(['member_id', 'revoked_at'])
-    .where('id', '=', tokenId)
-    .where('workspace_id', '=', principal.workspaceId)
-    .executeTakeFirst()
-  const own = row !== undefined && row.member_id !== null && row.member_id === principal.member?.id
-  if (!principal.scopes.has('tokens:write') && !own) {
-    // Without the scope, whether another's token exists is not the caller's business either.
-    throw forbidden('without the scope tokens:write a member may revoke only its own tokens')
-  }
-  if (!row) throw notFound('token', tokenId)
-  if (row.revoked_at !== null) return
-  await db
-    .updateTable('api_tokens')
-    .set({ revoked_at: clock.nowMicros() })
-    .where('id', '=', tokenId)
-    .where('revoked_at', 'is', null)
-    .execute()
+  await database.transaction(async (trx) => {
+    await trx.lockRow('workspaces', principal.workspaceId)
+    const row = await trx
+      .selectFrom('api_tokens')
+      .select(['member_id', 'revoked_at'])
+      .where('id', '=', tokenId)
+      .where('workspace_id', '=', principal.workspaceId)
+      .executeTakeFirst()
+    const own = row !== undefined && row.member_id !== null && row.member_id === principal.member?.id
+    if (!own) {
+      if (!principal.scopes.has('tokens:write')) {
+        // Without the scope, whether another's token exists is not the caller's business either.
+        throw forbidden('without the scope tokens:write a member may revoke only its own tokens')
+      }
+      await currentCaller(trx, principal, 'tokens:write')
+    }
+    if (!row) throw notFound('token', tokenId)
+    if (row.revoked_at !== null) return
+    await trx
+      .updateTable('api_tokens')
+      .set({ revoked_at: clock.nowMicros() })
+      .where('id', '=', tokenId)
+      .where('revoked_at', 'is', null)
+      .execute()
+  })
 }
