@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander'
 import { ConfigError } from '../config.js'
-import { boundHeapGrowth } from '../heap.js'
+import { tuneHeap } from '../heap.js'
 import { registerContactCommands } from './contacts.js'
 import { describeFailure } from './failures.js'
 import { registerFormCommands } from './forms.js'
@@ -15,7 +15,7 @@ import { registerWebhookCommands } from './webhooks.js'
 // `npx canvass <command>`: this entry module only parses; each command lives in a module of its
 // own and reads the configuration and database through setup.ts.
 
-boundHeapGrowth()
+tuneHeap()
 
 const program = new Command('canvass')
   .description('Canvass, the self-hostable survey service')
