@@ -18,6 +18,11 @@ export interface TestProvider {
   issuer: string
   clientId: string
   clientSecret: string
+  /**
+   * The requests Canvass's client (openid-client, by its user agent) has made so far, and over how
+   * many connections: a connection kept alive shows as fewer connections than requests.
+   */
+  clientTraffic(): { requests: number; connections: number }
   close(): Promise<void>
 }
 
@@ -61,11 +66,23 @@ export async function startOidcProvider(options: {
     features: { devInteractions: { enabled: true } },
   })
   server.on('request', provider.callback())
+  let clientRequests = 0
+  const clientSockets = new WeakSet<object>()
+  let clientConnections = 0
+  server.on('request', (request) => {
+    if (!/^(openid-client|oauth4webapi)\//.test(request.headers['user-agent'] ?? '')) return
+    clientRequests += 1
+    if (!clientSockets.has(request.socket)) {
+      clientSockets.add(request.socket)
+      clientConnections += 1
+    }
+  })
   return {
     url,
     issuer,
     clientId,
     clientSecret,
+    clientTraffic: () => ({ requests: clientRequests, connections: clientConnections }),
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections()

@@ -228,6 +228,16 @@ describe('signing in with the provider', () => {
     expect(members).toHaveLength(1)
   })
 
+  it('talks to the provider over a new connection each time, so none it closes while idle is reused', async () => {
+    const before = provider.clientTraffic()
+    const jar = new CookieJar()
+    expect(await get(await throughProvider('ada', jar), jar)).toEqual({ status: 302, location: '/app/' })
+    const after = provider.clientTraffic()
+    // The code's exchange, the provider's keys or the user info: at least one request, each alone.
+    expect(after.requests - before.requests).toBeGreaterThan(0)
+    expect(after.connections - before.connections).toBe(after.requests - before.requests)
+  })
+
   it('matches an existing member by e-mail in any case, who keeps its role', async () => {
     const grace = await addMember(ctx, { role: 'admin', email: 'grace@example.com', name: 'Grace' })
     const jar = new CookieJar()
@@ -401,6 +411,7 @@ describe('refusals', () => {
     expectRefused(await get(`${canvass}/v1/session/oidc`, new CookieJar(), app), 'provider_unavailable')
     expect((await lastAudit('session.sign_in_failed')).details).toMatchObject({
       reason: 'provider_unavailable',
+      network: 'ECONNREFUSED',
     })
     // The provider is back (at that address): the next sign-in reads its discovery document.
     others.push(await discoveryFront(provider.url, port))

@@ -1,4 +1,5 @@
 import * as client from 'openid-client'
+import { Agent, fetch as undiciFetch } from 'undici'
 import type { OidcConfig } from '../../config.js'
 import type { OidcErrorReason } from '../../shared/oidc-errors.js'
 
@@ -105,6 +106,16 @@ export function oidcClient(config: OidcConfig): OidcClient {
   }
 }
 
+// Every request to the provider on a connection of its own. A kept-alive connection can be closed
+// by the provider (Node's server closes idle ones after 5 s) just as the next request is written
+// on it, and that request fails ("fetch failed", the socket reset); sign-ins are few, and the code's
+// exchange is a POST that must not be sent twice. undici's `pipelining: 0` keeps no connection.
+const ownConnections = new Agent({ pipelining: 0 })
+const providerFetch: client.CustomFetch = (url, options) =>
+  undiciFetch(url, { ...options, dispatcher: ownConnections } as Parameters<
+    typeof undiciFetch
+  >[1]) as unknown as Promise<Response>
+
 async function discover(config: OidcConfig): Promise<client.Configuration> {
   const issuer = new URL(config.issuer)
   // An http:// issuer is the operator's explicit choice (a provider on this machine or network);
@@ -113,6 +124,7 @@ async function discover(config: OidcConfig): Promise<client.Configuration> {
   const found = await client.discovery(issuer, config.clientId, undefined, undefined, {
     timeout: TIMEOUT_SECONDS,
     execute: insecure,
+    [client.customFetch]: providerFetch,
   })
   const metadata = found.serverMetadata()
   const auth =
@@ -124,6 +136,7 @@ async function discover(config: OidcConfig): Promise<client.Configuration> {
         : client.ClientSecretBasic(config.clientSecret)
   const provider = new client.Configuration(metadata, config.clientId, config.clientSecret, auth)
   provider.timeout = TIMEOUT_SECONDS
+  provider[client.customFetch] = providerFetch
   for (const extension of [...insecure, client.enableNonRepudiationChecks]) extension(provider)
   return provider
 }
@@ -150,7 +163,10 @@ export function failureOf(error: unknown): OidcFailure {
       return new OidcFailure('issuer_mismatch', 'the provider is not the configured issuer', { code })
     }
     if (unreachableCodes.has(code) || error.cause instanceof TypeError) {
-      return new OidcFailure('provider_unavailable', 'the provider could not be reached', { code })
+      return new OidcFailure('provider_unavailable', 'the provider could not be reached', {
+        code,
+        ...networkCode(error.cause),
+      })
     }
     return new OidcFailure('invalid_response', 'the provider’s answer did not pass its checks', {
       code,
@@ -161,6 +177,7 @@ export function failureOf(error: unknown): OidcFailure {
     // fetch's own failure: refused connection, DNS, reset.
     return new OidcFailure('provider_unavailable', 'the provider could not be reached', {
       cause: error.message,
+      ...networkCode(error),
     })
   }
   return new OidcFailure('invalid_response', 'the provider’s answer did not pass its checks', {
@@ -189,6 +206,12 @@ function namesTheIssuer(error: client.ClientError): boolean {
 /** An OAuth error code as the audit log keeps it: the code itself, or `other` for anything else. */
 function errorCode(value: unknown): string {
   return typeof value === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(value) ? value : 'other'
+}
+
+/** The network's reason under fetch's "fetch failed" (`ECONNREFUSED`, `UND_ERR_SOCKET`), if any. */
+function networkCode(error: unknown): { network: string } | Record<string, never> {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code
+  return typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? { network: code } : {}
 }
 
 function messageOf(error: unknown): string | undefined {
