@@ -53,8 +53,17 @@ export class PrincipalCache {
 
   /** A member removed, demoted or with a new password: this process stops answering its old rights at once. */
   forgetMember(memberId: string): void {
-    const stale = [...this.entries.entries()].filter(([, principal]) => principal.member?.id === memberId)
-    for (const [secret] of stale) this.entries.delete(secret)
+    this.forgetWhere((principal) => principal.member?.id === memberId)
+  }
+
+  /** A revoked token, and the dashboard sessions opened with it: this process refuses them at once. */
+  forgetToken(tokenId: string): void {
+    this.forgetWhere((principal) => principal.tokenId === tokenId)
+  }
+
+  private forgetWhere(stale: (principal: Principal) => boolean): void {
+    const secrets = [...this.entries.entries()].filter(([, principal]) => stale(principal))
+    for (const [secret] of secrets) this.entries.delete(secret)
   }
 }
 

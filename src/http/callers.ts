@@ -17,6 +17,8 @@ declare module 'fastify' {
     callerStillValid: CallerCheck
     /** Forgets what this process cached of a member's sessions and tokens (removed, demoted, new password). */
     forgetMember(memberId: string): void
+    /** Forgets what this process cached of a revoked token and the sessions opened with it. */
+    forgetToken(tokenId: string): void
     /** The hook that finds a request's caller; added by forCallers. */
     authenticateCaller: onRequestAsyncHookHandler
   }
@@ -35,6 +37,10 @@ export function decorateCallers(app: FastifyInstance): void {
   app.decorate('forgetMember', (memberId: string) => {
     tokens.forgetMember(memberId)
     sessions.forgetMember(memberId)
+  })
+  app.decorate('forgetToken', (tokenId: string) => {
+    tokens.forgetToken(tokenId)
+    sessions.forgetToken(tokenId)
   })
   app.decorate('callerStillValid', callerCheck(tokens, sessions, clock))
   app.decorate('authenticateCaller', authenticate(tokens, sessions, app.limitFailedAuthentication))

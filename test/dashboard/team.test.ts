@@ -162,6 +162,14 @@ async function checkEditor(page: Page) {
   expect(made.statusCode).toBe(200)
   await page.getByRole('button', { name: 'Done' }).click()
   await page.getByRole('list', { name: 'Tokens' }).locator('strong', { hasText: 'Editor script' }).waitFor()
+  // Revoked from the list, after a confirmation, it no longer opens the API.
+  await page.getByRole('button', { name: 'Revoke Editor script' }).click()
+  await page
+    .getByRole('dialog', { name: 'Revoke Editor script?' })
+    .getByRole('button', { name: 'Revoke token' })
+    .click()
+  await page.getByRole('status').filter({ hasText: 'Token Editor script revoked' }).waitFor()
+  expect((await ctx.request({ method: 'GET', url: '/v1/forms', token })).statusCode).toBe(401)
 
   await page.goto(`${base}/app/team/members`)
   await page.getByText("Your role can't see the team's members.").waitFor()
@@ -199,12 +207,19 @@ describe('the team in the dashboard', () => {
       .getByRole('listitem')
       .filter({ hasText: EDITOR.email })
     await row.waitFor()
-    // The audit log's route comes from another part of issue 30 (team-audit): checked when it is here.
-    if ((await ctx.request({ method: 'GET', url: '/v1/audit' })).statusCode !== 404) {
-      await owner.page.getByRole('link', { name: 'Audit log' }).click()
-      await owner.page.getByRole('table').getByText('session.sign_in', { exact: true }).first().waitFor()
-      await checkScreen(owner.page, 'team-audit')
-    }
+    // The owner makes the editor a viewer, and the API then treats it as one.
+    await row.getByLabel(`Role of ${EDITOR.name}`).selectOption('viewer')
+    await owner.page
+      .getByRole('status')
+      .filter({ hasText: `${EDITOR.name} is now a viewer` })
+      .waitFor()
+    const listed = await ctx.request({ method: 'GET', url: '/v1/members?page_size=100' })
+    const members = (listed.json() as { items: { email: string; role: string }[] }).items
+    expect(members.find((member) => member.email === EDITOR.email)?.role).toBe('viewer')
+    await owner.page.getByRole('link', { name: 'Audit log' }).click()
+    await owner.page.getByRole('table').getByText('session.sign_in', { exact: true }).first().waitFor()
+    await owner.page.getByRole('table').getByText('updateMember', { exact: true }).first().waitFor()
+    await checkScreen(owner.page, 'team-audit')
 
     // Removing the editor ends the editor's open dashboard within seconds.
     await editor.page.goto(`${base}/app/forms`)

@@ -125,6 +125,15 @@ describe(`invitations to the team on ${testBackend}`, () => {
       expect(String(joined.headers['set-cookie'])).toContain('HttpOnly; SameSite=Strict')
       expect((await call(ctx, { cookie }, 'GET', '/v1/forms')).statusCode).toBe(200)
       expectProblem(await call(ctx, { cookie }, 'GET', '/v1/members'), 403, 'forbidden')
+      const joinedEvents = await ctx.database.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('action', '=', 'member.join')
+        .where('target_id', '=', joined.json().id)
+        .execute()
+      expect(joinedEvents).toHaveLength(1)
+      expect(joinedEvents[0]).toMatchObject({ actor_type: 'member', actor_id: joined.json().id })
+      expect(JSON.parse(String(joinedEvents[0]?.details))).toEqual({ role: 'editor' })
 
       // Once only, and then no longer pending.
       expectProblem(await accept(code, 'Grace again'), 404, 'not_found')

@@ -305,8 +305,20 @@ describe('sessions', () => {
     expect(fresh).not.toBe(mine)
     expect((await withCookie(ctx, mine, 'GET', '/v1/forms')).statusCode).toBe(401)
     expect((await withCookie(ctx, fresh, 'GET', '/v1/forms')).statusCode).toBe(200)
+    // The other session was in this process's cache: it forgot it at once; any process, past its TTL.
+    expect((await withCookie(ctx, other, 'GET', '/v1/forms')).statusCode).toBe(401)
     clock.advance(PRINCIPAL_CACHE_TTL_MS + 1)
     expect((await withCookie(ctx, other, 'GET', '/v1/forms')).statusCode).toBe(401)
+    const recorded = await ctx.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'member.password_change')
+      .where('actor_id', '=', member.id)
+      .execute()
+    expect(recorded).toHaveLength(1)
+    expect(recorded[0]).toMatchObject({ actor_type: 'member', target_type: 'member', target_id: member.id })
+    // What the password was or became is nowhere in it.
+    expect(JSON.stringify(recorded)).not.toContain('passphrase')
     expect(
       await ctx.database.db
         .selectFrom('member_sessions')

@@ -80,8 +80,8 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
         operationId: 'deleteToken',
         summary: 'Revoke a token',
         description:
-          'It and its dashboard sessions stop working within seconds on every process (the caches keep a ' +
-          'token at most 2 s). A member without `tokens:write` revokes only its own. Revoking twice is not an error.',
+          'It and its dashboard sessions stop working at once on the process that revoked it, and within ' +
+          'seconds on every other (their caches keep a token at most 2 s). A member without `tokens:write` revokes only its own. Revoking twice is not an error.',
         params: TokenParams,
         querystring: NoQuery,
         response: {
@@ -92,6 +92,7 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await team.revokeToken(principalOf(request), request.params.token_id)
+      request.server.forgetToken(request.params.token_id)
       return reply.code(204).send(null)
     },
   )
