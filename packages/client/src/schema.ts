@@ -1190,7 +1190,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a token
-         * @description It and its dashboard sessions stop working within seconds on every process (the caches keep a token at most 2 s). A member without `tokens:write` revokes only its own. Revoking twice is not an error.
+         * @description It and its dashboard sessions stop working at once on the process that revoked it, and within seconds on every other (their caches keep a token at most 2 s). A member without `tokens:write` revokes only its own. Revoking twice is not an error.
          *
          *     Needs scope `tokens:write`. A signed-in member may call it without the scope, for its own tokens.
          */
