@@ -49,6 +49,7 @@ beforeAll(async () => {
   ids['Old poll'] = await createForm(ctx, 'Old poll', { public: true, closes_at: past })
   ids['Raffle'] = await createForm(ctx, 'Raffle', { public: true, max_responses: 1 })
   ids['Last year'] = await createForm(ctx, 'Last year', { closes_at: past })
+  ids['Open day'] = await createForm(ctx, 'Open day', { public: true, opens_at: soon })
   const entry = await ctx.request({
     method: 'POST',
     url: `/v1/forms/${ids['Raffle']}/responses`,
@@ -214,6 +215,7 @@ describe('the Share tab', { timeout: 240_000 }, () => {
       ['Old poll', 'Closed', 410],
       ['Raffle', 'Closed', 410],
       ['Last year', 'Draft', 404],
+      ['Open day', 'Scheduled', 410],
     ]
     for (const [title, state, status] of expected) {
       await expect.poll(() => chip(card(title), state).isVisible(), { message: title }).toBe(true)
@@ -237,6 +239,23 @@ describe('the Share tab', { timeout: 240_000 }, () => {
     await main.getByRole('link', { name: 'Share' }).click()
     await expect.poll(() => main.getByText(/^Anyone with the link can answer until /).isVisible()).toBe(true)
     await checkScreen(page, 'share-scheduled')
+
+    // Scheduled to open: the chip says when it opens, the panel from when anyone can answer.
+    await page.goto(`${base}/app/forms/${ids['Open day']}/share`)
+    await expect.poll(() => chip(main, 'Scheduled').isVisible()).toBe(true)
+    expect(await main.locator('.chip-note').first().textContent()).toMatch(/^opens /)
+    expect(await main.locator('.chip-note time').first().getAttribute('datetime')).toMatch(
+      /^\d{4}-\d\d-\d\dT/,
+    )
+    await expect
+      .poll(() =>
+        main
+          .getByText(/^Anyone with the link can answer from .+ \(until then its link says when it opens\)\.$/)
+          .isVisible(),
+      )
+      .toBe(true)
+    const opening = await fetch(`${base}/f/${ids['Open day']}`)
+    expect(await opening.text()).toContain('This form opens on')
   })
 
   it('makes the link and the snippet from CANVASS_PUBLIC_URL, in the panel and the forms list', async () => {

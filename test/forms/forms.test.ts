@@ -41,6 +41,7 @@ describe('form definitions', () => {
       endings: [],
       settings: {
         public: false,
+        opens_at: null,
         closes_at: null,
         max_responses: null,
         closed_message: null,

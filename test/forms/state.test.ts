@@ -41,6 +41,22 @@ describe('formStatus', () => {
     )
   })
 
+  it('is Scheduled when public with an opening time to come, Live or Scheduled once it opens', () => {
+    expect(status({ public: true, opens_at: '2026-11-26T12:00:01Z' })).toEqual({
+      state: 'scheduled',
+      closedBy: undefined,
+    })
+    expect(status({ public: false, opens_at: '2026-11-27T00:00:00Z' }).state).toBe('draft')
+    expect(status({ public: true, opens_at: '2026-11-26T12:00:00Z' }).state).toBe('live')
+    expect(
+      status({ public: true, opens_at: '2026-11-26T11:00:00Z', closes_at: '2026-11-27T00:00:00Z' }).state,
+    ).toBe('scheduled')
+    // Full before it opens (token submissions count): closed.
+    expect(status({ public: true, opens_at: '2026-12-01T00:00:00Z', max_responses: 1 }, 1).state).toBe(
+      'closed',
+    )
+  })
+
   it('is Closed from the closing instant on, or once the most responses are in', () => {
     expect(status({ public: true, closes_at: '2026-11-26T12:00:00Z' })).toEqual({
       state: 'closed',
@@ -83,12 +99,14 @@ async function chipAndPage(formId: string): Promise<[FormState, number]> {
 }
 
 describe('the chip and the hosted page agree', () => {
-  it('Draft is a 404, Live and Scheduled a 200, Closed a 410', async () => {
+  it('Draft is a 404, Live and Scheduled a 200 (410 before it opens), Closed a 410', async () => {
     const inAnHour = new Date(clock.now() + 3_600_000).toISOString()
     const draft = await createForm({})
     const live = await createForm({ public: true })
     const scheduled = await createForm({ public: true, closes_at: inAnHour })
     const full = await createForm({ public: true, max_responses: 1 })
+    const opensLater = await createForm({ public: true, opens_at: inAnHour })
+    expect(await chipAndPage(opensLater)).toEqual(['scheduled', 410])
     expect(await chipAndPage(draft)).toEqual(['draft', 404])
     expect(await chipAndPage(live)).toEqual(['live', 200])
     expect(await chipAndPage(scheduled)).toEqual(['scheduled', 200])
@@ -104,6 +122,7 @@ describe('the chip and the hosted page agree', () => {
     expect(await chipAndPage(full)).toEqual(['closed', 410])
 
     clock.advance(2 * 3_600_000)
+    expect(await chipAndPage(opensLater)).toEqual(['live', 200])
     expect(await chipAndPage(scheduled)).toEqual(['closed', 410])
     expect(await chipAndPage(live)).toEqual(['live', 200])
   })

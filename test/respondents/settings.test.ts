@@ -14,6 +14,7 @@ afterAll(async () => {
 
 const defaults = {
   public: false,
+  opens_at: null,
   closes_at: null,
   max_responses: null,
   closed_message: null,
@@ -139,6 +140,7 @@ describe('form settings', () => {
       'confirmation',
       'max_responses',
       'notify',
+      'opens_at',
       'partial_responses',
       'public',
       'thank_you',

@@ -176,7 +176,7 @@ export function publicFormsService(
 }
 
 /** Why a public submission was refused, as counted on /metrics. */
-export type PublicRefusal = 'not_public' | 'closed' | 'invalid' | 'rate_limited' | 'honeypot'
+export type PublicRefusal = 'not_public' | 'not_open' | 'closed' | 'invalid' | 'rate_limited' | 'honeypot'
 
 export type FormsService = ReturnType<typeof formsService>
 export type PublicFormsService = ReturnType<typeof publicFormsService>

@@ -20,6 +20,8 @@ export interface ThankYou {
 
 export interface FormSettings {
   public: boolean
+  /** No answers before this instant (public or through personal links); null: open at once. */
+  opens_at: string | null
   closes_at: string | null
   max_responses: number | null
   closed_message: string | null
@@ -39,6 +41,7 @@ export interface FormSettings {
 
 export interface FormSettingsInput {
   public?: boolean
+  opens_at?: string | null
   closes_at?: string | null
   max_responses?: number | null
   closed_message?: string | null
@@ -57,6 +60,7 @@ export const REDIRECT_URL_MAX = URL_MAX
 export function defaultSettings(): FormSettings {
   return {
     public: false,
+    opens_at: null,
     closes_at: null,
     max_responses: null,
     closed_message: null,
@@ -73,6 +77,7 @@ export function completeSettings(input: FormSettingsInput | undefined): FormSett
   const defaults = defaultSettings()
   return {
     public: input?.public ?? defaults.public,
+    opens_at: input?.opens_at ?? null,
     closes_at: input?.closes_at ?? null,
     max_responses: input?.max_responses ?? null,
     closed_message: input?.closed_message ?? null,
@@ -90,14 +95,24 @@ export function completeSettings(input: FormSettingsInput | undefined): FormSett
  */
 export function normaliseSettings(input: FormSettingsInput | undefined, errors: FieldError[]): FormSettings {
   const settings = completeSettings(input)
-  if (settings.closes_at !== null) {
-    const micros = parseTimestamp(settings.closes_at)
-    if (micros === undefined || !settings.closes_at.includes('T')) {
+  const instant = (field: 'opens_at' | 'closes_at'): number | undefined => {
+    const given = settings[field]
+    if (given === null) return undefined
+    const micros = parseTimestamp(given)
+    if (micros === undefined || !given.includes('T')) {
       errors.push({
-        path: '/settings/closes_at',
+        path: `/settings/${field}`,
         message: 'must be an ISO 8601 timestamp, e.g. 2026-12-31T23:59:59Z',
       })
-    } else settings.closes_at = formatTimestamp(micros)
+      return undefined
+    }
+    settings[field] = formatTimestamp(micros)
+    return micros
+  }
+  const opens = instant('opens_at')
+  const closes = instant('closes_at')
+  if (opens !== undefined && closes !== undefined && opens >= closes) {
+    errors.push({ path: '/settings/opens_at', message: 'must be before closes_at' })
   }
   const redirect = settings.thank_you.redirect_url
   // The one URL rule of answers and webhook targets; kept as it goes into a Location header.
@@ -120,7 +135,7 @@ export function redirectLocation(thankYou: ThankYou): string | undefined {
   return httpUrlOf(redirect)
 }
 
-export type Acceptance = 'accepting' | 'not_public' | 'closed'
+export type Acceptance = 'accepting' | 'not_public' | 'not_open' | 'closed'
 
 /** Whether a form takes public answers now, given how many responses it has. */
 export function publicAcceptance(
@@ -129,15 +144,22 @@ export function publicAcceptance(
   nowMicros: number,
 ): Acceptance {
   if (!settings.public) return 'not_public'
-  return closedBy(settings, responseCount, nowMicros) === undefined ? 'accepting' : 'closed'
+  return linkAcceptance(settings, responseCount, nowMicros)
 }
 
 /**
  * Whether a form takes answers through a personal link now (docs/api.md#personal-links): public
- * or not, until it closes.
+ * or not, once it opens and until it closes.
  */
 export function linkAcceptance(settings: FormSettings, responseCount: number, nowMicros: number): Acceptance {
-  return closedBy(settings, responseCount, nowMicros) === undefined ? 'accepting' : 'closed'
+  if (closedBy(settings, responseCount, nowMicros) !== undefined) return 'closed'
+  return isOpenYet(settings, nowMicros) ? 'accepting' : 'not_open'
+}
+
+/** Whether a form's opening time (if any) has come. */
+export function isOpenYet(settings: Pick<FormSettings, 'opens_at'>, nowMicros: number): boolean {
+  const opens = settings.opens_at ?? null
+  return opens === null || (parseTimestamp(opens) ?? 0) <= nowMicros
 }
 
 /**
@@ -158,6 +180,12 @@ export function closedBy(
 /** A public submission reached a form that does not take it; the transaction rolls back. */
 export class NotAcceptingError extends Error {
   constructor(readonly reason: Exclude<Acceptance, 'accepting'>) {
-    super(reason === 'closed' ? 'the form no longer accepts answers' : 'the form is not public')
+    super(
+      reason === 'closed'
+        ? 'the form no longer accepts answers'
+        : reason === 'not_open'
+          ? 'the form does not accept answers yet'
+          : 'the form is not public',
+    )
   }
 }

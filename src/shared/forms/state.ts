@@ -22,8 +22,9 @@ export const formStateLabels: Record<FormState, string> = {
 
 /**
  * Draft: not public, its link answers 404. Closed: public but its closing time has come or it has
- * its most responses, its link answers 410. Scheduled: public, open, with a closing time to come.
- * Live: public and open with no closing time.
+ * its most responses, its link answers 410. Scheduled: public, with an opening time to come (its
+ * link answers 410 until then, saying when it opens) or open with a closing time to come. Live:
+ * public and open with no closing time.
  */
 export function formStatus(settings: FormSettings, responseCount: number, nowMicros: number): FormStatus {
   const acceptance = publicAcceptance(settings, responseCount, nowMicros)
@@ -32,7 +33,7 @@ export function formStatus(settings: FormSettings, responseCount: number, nowMic
       ? 'draft'
       : acceptance === 'closed'
         ? 'closed'
-        : settings.closes_at !== null
+        : acceptance === 'not_open' || settings.closes_at !== null
           ? 'scheduled'
           : 'live'
   return { state, closedBy: closedBy(settings, responseCount, nowMicros) }

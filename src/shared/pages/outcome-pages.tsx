@@ -15,6 +15,30 @@ export function closedPage(form: FormView) {
   )
 }
 
+/** When a form opens, as every respondent reads it whatever their zone: "27 November 2026, 09:00 UTC". */
+export function openingTime(at: string): string {
+  const when = new Date(at)
+  const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(when)
+  const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'UTC' }).format(when)
+  return `${day}, ${time} UTC`
+}
+
+/** A form whose opening time (`settings.opens_at`) is still to come. */
+export function notOpenPage(form: FormView) {
+  const opensAt = form.settings.opens_at
+  return (
+    <MessagePage
+      title={form.title}
+      heading={form.title}
+      message={
+        opensAt
+          ? `This form opens on ${openingTime(opensAt)}. Come back then to answer it.`
+          : 'This form does not accept answers yet.'
+      }
+    />
+  )
+}
+
 /**
  * The page once answered: the ending the answers reached (`ending`, an id of the form's endings),
  * else the form's thank-you; their words recall the answers when `values` gives them.

@@ -1,5 +1,5 @@
 import type { Form } from '../api'
-import { StateChip, statusOf } from '../share/state-chip'
+import { formatDateTime, opensLater, StateChip, statusOf } from '../share/state-chip'
 import { Field, numberOrUndefined, type SectionProps } from './field'
 
 /** `2026-12-01T09:30:00.000000Z` <-> the `datetime-local` value in the browser's time zone. */
@@ -45,6 +45,22 @@ export function Publishing(props: PublishingProps) {
         </p>
       )}
       <div class="field-row">
+        <Field
+          path="/settings/opens_at"
+          label="Opens at (your time)"
+          hint="Before this, people see when it opens instead of the questions. Empty: open once published."
+          message={messageAt('/settings/opens_at')}
+          class="grow"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="datetime-local"
+              value={localOf(settings.opens_at)}
+              onInput={(event) => set({ opens_at: isoOf(event.currentTarget.value) })}
+            />
+          )}
+        </Field>
         <Field
           path="/settings/closes_at"
           label="Closes at (your time)"
@@ -96,9 +112,11 @@ function PublishState({ saved }: { saved: Form | undefined }) {
         ? status.closedBy === 'max_responses'
           ? `Published, but it has its ${saved.settings.max_responses} responses: people see the closed screen.`
           : 'Published, but its closing time has passed: people see the closed screen.'
-        : status?.state === 'scheduled'
-          ? 'Anyone with the link can answer until it closes.'
-          : 'Anyone with the link can answer.'
+        : status?.state === 'scheduled' && opensLater(saved)
+          ? `Published: anyone with the link can answer from ${formatDateTime(opensLater(saved) as string)}; until then its link says when it opens.`
+          : status?.state === 'scheduled'
+            ? 'Anyone with the link can answer until it closes.'
+            : 'Anyone with the link can answer.'
   return (
     <p class="publish-state" id="publish-state">
       {saved ? (

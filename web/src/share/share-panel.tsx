@@ -6,7 +6,7 @@ import { ErrorMessage, Link } from '../components'
 import { CopyButton } from './copy-button'
 import { embedSnippet, formLink, publicAddress } from './links'
 import { QrCode, qrPngFile, qrSvgFile, saveFile } from './qr'
-import { formatDateTime, statusOf } from './state-chip'
+import { formatDateTime, opensLater, statusOf } from './state-chip'
 
 // The Share tab of a form's page (issue 27, item 13): its link, a QR code to download, the embed
 // snippet and its status, with what to change when the link does not answer.
@@ -112,12 +112,17 @@ function WhoCanAnswer({ form }: { form: Form }) {
   const { state } = statusOf(form)
   if (state !== 'live' && state !== 'scheduled') return null
   const { closes_at: closesAt, max_responses: most } = form.settings
+  const opensAt = opensLater(form)
   const until = [
     closesAt && `until ${formatDateTime(closesAt)}`,
     most !== null && `until it has ${most.toLocaleString()} ${most === 1 ? 'response' : 'responses'}`,
   ].filter(Boolean)
+  const from = opensAt ? ` from ${formatDateTime(opensAt)} (until then its link says when it opens)` : ''
   return (
-    <p class="hint">Anyone with the link can answer{until.length > 0 ? ` ${until.join(' or ')}` : ''}.</p>
+    <p class="hint">
+      Anyone with the link can answer{from}
+      {until.length > 0 ? ` ${until.join(' or ')}` : ''}.
+    </p>
   )
 }
 

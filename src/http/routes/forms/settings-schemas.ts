@@ -33,6 +33,14 @@ const ThankYouFields = {
 
 const SettingsFields = {
   public: Type.Boolean({ description: 'Anyone with the link may answer (`/f/{form_id}`, `/v1/public`).' }),
+  opens_at: nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        'No public answers, nor any through personal links, before this instant: until then the form answers `410 form_closed` saying when it opens. Must be before `closes_at`.',
+    }),
+  ),
   closes_at: nullable(
     Type.String({
       minLength: 1,
@@ -99,6 +107,7 @@ const SettingsFields = {
 export const SettingsBody = Type.Object(
   {
     public: Type.Optional(SettingsFields.public),
+    opens_at: Type.Optional(SettingsFields.opens_at),
     closes_at: Type.Optional(SettingsFields.closes_at),
     max_responses: Type.Optional(SettingsFields.max_responses),
     closed_message: Type.Optional(SettingsFields.closed_message),
@@ -132,6 +141,7 @@ export const SettingsSchema = Type.Object(
 export const PublicSettingsSchema = Type.Object(
   {
     public: SettingsFields.public,
+    opens_at: SettingsFields.opens_at,
     closes_at: SettingsFields.closes_at,
     max_responses: SettingsFields.max_responses,
     closed_message: SettingsFields.closed_message,

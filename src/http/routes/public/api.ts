@@ -8,12 +8,12 @@ import { FormSchema, SubmissionBody } from '../forms/schemas.js'
 import { PublicSettingsSchema } from '../forms/settings-schemas.js'
 import {
   acceptingForm,
-  formClosed,
   limitPublicSubmission,
   PUBLIC_BODY_LIMIT,
   preflights,
   problem,
   publicRefusal,
+  refusalOf,
 } from './common.js'
 import { publicDraftRoutes } from './drafts.js'
 
@@ -61,14 +61,16 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
         response: {
           200: PublicFormSchema,
           404: problem('No such form, or it is not public (`not_found`).'),
-          410: problem('The form is public but no longer accepts answers (`form_closed`).'),
+          410: problem(
+            'The form is public but does not accept answers now (`form_closed`): it has closed, or it opens later (`settings.opens_at`, named in `detail`).',
+          ),
         },
       },
     },
     async (request) => {
       const found = await app.ctx.publicForms.find(request.params.form_id)
-      if (!found || found.acceptance === 'not_public') throw notFound('form', request.params.form_id)
-      if (found.acceptance === 'closed') throw formClosed(request.params.form_id)
+      if (found?.acceptance !== 'accepting')
+        throw refusalOf(request.params.form_id, found?.acceptance, found?.form.settings.opens_at)
       return publicFormView(found.form)
     },
   )
@@ -94,7 +96,9 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
           201: Type.Object({ id: Type.String(), submitted_at: Type.String() }),
           400: problem('Invalid submission (`validation_failed`), every problem listed, or not JSON.'),
           404: problem('No such form, or it is not public (`not_found`).'),
-          410: problem('The form no longer accepts answers (`form_closed`).'),
+          410: problem(
+            'The form does not accept answers now (`form_closed`): it has closed, or opens later.',
+          ),
           413: problem('Body over 256 KiB (`payload_too_large`).'),
           415: problem('A body without `Content-Type: application/json`.'),
           429: problem('Too many submissions from this address (`rate_limited`); see `Retry-After`.'),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { notFound } from '../../../domain/errors.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
-import { NotAcceptingError } from '../../../shared/forms/settings.js'
+import { type Acceptance, NotAcceptingError } from '../../../shared/forms/settings.js'
 import { ApiError } from '../../errors.js'
 
 // What every /v1/public route shares (docs/api.md#public-api): the body limit, the per-address
@@ -14,8 +14,27 @@ export const problem = (description: string) => ({
   content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
 })
 
-export function formClosed(formId: string): ApiError {
-  return new ApiError('form_closed', `form ${formId} no longer accepts answers`)
+/** 410 `form_closed`: closed now, or not open yet (saying when it opens, when that is known). */
+export function formClosed(formId: string, opensAt?: string | null): ApiError {
+  return opensAt === undefined
+    ? new ApiError('form_closed', `form ${formId} no longer accepts answers`)
+    : new ApiError(
+        'form_closed',
+        opensAt === null
+          ? `form ${formId} does not accept answers yet`
+          : `form ${formId} does not accept answers before ${opensAt}`,
+      )
+}
+
+/** What a respondent gets from a form that does not take answers: 404 when it is not public (or unknown), else 410. */
+export function refusalOf(
+  formId: string,
+  acceptance: Acceptance | undefined,
+  opensAt?: string | null,
+): Error {
+  if (acceptance === 'closed') return formClosed(formId)
+  if (acceptance === 'not_open') return formClosed(formId, opensAt ?? null)
+  return notFound('form', formId)
 }
 
 /** The form when it accepts answers now; else the 404 or 410 a respondent gets, counted as refused. */
@@ -25,14 +44,14 @@ export function acceptingForm(
   formId: string,
 ): PublicForm {
   if (found?.acceptance === 'accepting') return found
-  app.ctx.publicForms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
-  throw found?.acceptance === 'closed' ? formClosed(formId) : notFound('form', formId)
+  app.ctx.publicForms.refused(found?.acceptance ?? 'not_public')
+  throw refusalOf(formId, found?.acceptance, found?.form.settings.opens_at)
 }
 
 /** A refusal met under the form's lock (NotAcceptingError) as a respondent gets it; other errors as they are. */
 export function publicRefusal(error: unknown, formId: string): unknown {
   if (!(error instanceof NotAcceptingError)) return error
-  return error.reason === 'closed' ? formClosed(formId) : notFound('form', formId)
+  return refusalOf(formId, error.reason)
 }
 
 /**

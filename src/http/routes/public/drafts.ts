@@ -62,7 +62,7 @@ const DraftChangeBody = Type.Object(
 const refusals = {
   400: problem('Invalid answers (`validation_failed`), every problem listed, or not JSON.'),
   404: problem('No such form, or it is not public; or no open draft has this token (`not_found`).'),
-  410: problem('The form no longer accepts answers (`form_closed`).'),
+  410: problem('The form does not accept answers now (`form_closed`): it has closed, or opens later.'),
   413: problem('Body over 256 KiB (`payload_too_large`).'),
   415: problem('A body without `Content-Type: application/json`.'),
   429: problem('Too many submissions from this address (`rate_limited`); see `Retry-After`.'),

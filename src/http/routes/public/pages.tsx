@@ -13,7 +13,7 @@ import { HONEYPOT_FIELD, hiddenFromQuery } from '../../../shared/pages/fields.js
 import { isPaged } from '../../../shared/pages/flow-view.js'
 import { FormPage } from '../../../shared/pages/form-page.js'
 import { renderPage } from '../../../shared/pages/layout.js'
-import { closedPage, thanksPage } from '../../../shared/pages/outcome-pages.js'
+import { thanksPage } from '../../../shared/pages/outcome-pages.js'
 import { ApiError, apiErrorOf } from '../../errors.js'
 import { discardRest } from '../../oversized.js'
 import { pageSecurityPolicy } from '../../pages/blank-pages.js'
@@ -26,6 +26,7 @@ import { flowPages } from './flow-pages.js'
 import { postOnePage, submittedFields, thanksLocation } from './one-page.js'
 import { personalLinkRoutes } from './personal-links.js'
 import { formPlace } from './place.js'
+import { acceptancePage } from './refusals.js'
 import { resumeMailRoute } from './resume-mail.js'
 
 // docs/api.md#hosted-form-pages: the hosted form pages, their stylesheet and script, and the embed loader. Plain
@@ -34,15 +35,18 @@ import { resumeMailRoute } from './resume-mail.js'
 const staticFiles = {
   'form.css': 'text/css; charset=utf-8',
   'form.js': 'text/javascript; charset=utf-8',
+  'flow.js': 'text/javascript; charset=utf-8',
   'embed.js': 'text/javascript; charset=utf-8',
 } as const
 type StaticName = keyof typeof staticFiles
 
-// Where each file is, from this module in src/ or dist/ alike: the script is built from
-// web/hosted/form.ts by `npm run build` (it bundles the shared answer rules), the others are as written.
+// Where each file is, from this module in src/ or dist/ alike: the scripts are built from
+// web/hosted/form.ts and flow-main.ts by `npm run build` (they bundle the shared answer rules),
+// the others are as written.
 const staticPaths: Record<StaticName, string> = {
   'form.css': '../../../../static/form.css',
   'form.js': '../../../../dist/static/form.js',
+  'flow.js': '../../../../dist/static/flow.js',
   'embed.js': '../../../../static/embed.js',
 }
 
@@ -75,8 +79,9 @@ function statusOf(error: FastifyError | DomainError): number {
 
 function closedOrMissing(reply: FastifyReply, found: PublicForm | undefined): FastifyReply | undefined {
   if (!found || found.acceptance === 'not_public') return sendPage(reply, 404, notFoundPage())
-  if (found.acceptance === 'closed') return sendPage(reply, 410, closedPage(found.form), found.form)
-  return undefined
+  if (found.acceptance === 'accepting') return undefined
+  const { status, page } = acceptancePage(found.acceptance, found.form)
+  return sendPage(reply, status, page, found.form)
 }
 
 export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> {
@@ -207,7 +212,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       }
       const closed = closedOrMissing(reply, found)
       if (closed || !found) {
-        forms.refused(found?.acceptance === 'closed' ? 'closed' : 'not_public')
+        forms.refused(found && found.acceptance !== 'accepting' ? found.acceptance : 'not_public')
         return closed
       }
       const submit = (submission: Submission) => forms.submit(found.workspaceId, formId, submission)

@@ -9,13 +9,13 @@ import { linkAcceptance } from '../../../shared/forms/settings.js'
 import { HONEYPOT_FIELD, hiddenFromQuery } from '../../../shared/pages/fields.js'
 import { isPaged } from '../../../shared/pages/flow-view.js'
 import { FormPage } from '../../../shared/pages/form-page.js'
-import { closedPage } from '../../../shared/pages/outcome-pages.js'
 import { linkNotFoundPage, linkRateLimitedPage, linkUsedPage } from '../../pages/link-pages.js'
 import { PUBLIC_BODY_LIMIT } from './common.js'
 import { resumeDraft } from './draft-cookie.js'
 import { flowPages } from './flow-pages.js'
 import { postOnePage, thanksLocation } from './one-page.js'
 import type { AnswerPlace } from './place.js'
+import { acceptancePage } from './refusals.js'
 
 // Personal links (docs/api.md#personal-links): `/i/{token}` is the form of an invitation's
 // recipient, answered as `/f/{form_id}` is (one page, or several with a draft), whether the form is
@@ -91,7 +91,10 @@ export function personalLinkRoutes(fastify: FastifyInstance, helpers: LinkPageHe
     if (!found) return { sent: send(reply, 404, linkNotFoundPage()) }
     const { form } = found
     const acceptance = linkAcceptance(form.settings, form.response_count, clock.nowMicros())
-    if (acceptance !== 'accepting') return { sent: send(reply, 410, closedPage(form), form) }
+    if (acceptance !== 'accepting') {
+      const { status, page } = acceptancePage(acceptance, form)
+      return { sent: send(reply, status, page, form) }
+    }
     const recipient = await links.recipient(link.id)
     if (!recipient) return { sent: send(reply, 404, linkNotFoundPage()) }
     const place = { base: `/i/${token}`, recipientId: recipient.id, hidden: contactHidden(form, recipient) }
