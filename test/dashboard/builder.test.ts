@@ -159,6 +159,8 @@ describe('the form builder', { timeout: 90_000 }, () => {
       .selectOption({ label: 'About Net Promoter Score' })
 
     await page.getByLabel('Most responses').fill('100')
+    // An opening time already past: the form takes answers as soon as it is published.
+    await page.getByLabel('Opens at (your time)').fill('2020-01-01T09:30')
     await page.getByLabel('Thank-you title').fill('Thanks a lot!')
     await expectAccessible(page)
     // Publish creates the form and makes it public in one step (issue 27, item 18).
@@ -189,6 +191,7 @@ describe('the form builder', { timeout: 90_000 }, () => {
     ])
     expect(stored.settings.public).toBe(true)
     expect(stored.settings.max_responses).toBe(100)
+    expect(stored.settings.opens_at).toMatch(/^2020-01-01T\d\d:30:00\.000000Z$/)
     expect(stored.settings.thank_you.title).toBe('Thanks a lot!')
 
     // The preview is the hosted page, byte for byte: the same renderer drew it.
@@ -385,6 +388,7 @@ describe('the form builder', { timeout: 90_000 }, () => {
       variables: [{ name: 'score', initial: 1, calculations: [{ op: 'add', question_id: 'nps' }] }],
       settings: {
         public: true,
+        opens_at: null,
         closes_at: null,
         max_responses: 50,
         closed_message: 'Closed now',

@@ -1,19 +1,24 @@
 import type { Question } from '../../src/shared/forms/definition'
-import { summaryLine } from '../../src/shared/pages/answer-messages'
+import { questionFields, summaryLine } from '../../src/shared/pages/answer-messages'
 
 // How the hosted form's script marks answers (web/hosted/form.ts, flow.ts): as the server's page
 // marks them up, beside each question and in a summary at the top.
 
-/** A question's controls: its id names every radio, checkbox or the one input of the question. */
+/**
+ * A question's controls: its id names every radio, checkbox or the one input of the question; a
+ * matrix's row or a ranking's label is `<id>.<index>` (ids hold no `.`).
+ */
 export const controlsOf = (form: HTMLFormElement, question: Question) =>
-  [...form.elements].filter(
-    (element): element is HTMLInputElement => (element as HTMLInputElement).name === question.id,
-  )
+  [...form.elements].filter((element): element is HTMLInputElement => {
+    const name = (element as HTMLInputElement).name
+    return name === question.id || name?.startsWith(`${question.id}.`)
+  })
 
 export function fieldsOf(form: HTMLFormElement, question: Question): string[] {
   // A number or date the browser cannot read is posted empty; here it is the wrong answer it is.
   if (controlsOf(form, question).some((control) => control.validity?.badInput)) return ['?']
-  return new FormData(form).getAll(question.id).map(String)
+  const data = new FormData(form)
+  return questionFields(question, (name) => data.getAll(name).map(String))
 }
 
 /** Shows or clears the message beside a question, as the server's page marks it up. */

@@ -1614,8 +1614,47 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ConsentQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "consent";
+            required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
+            /** @description None: the title is the statement, accepted by ticking "I accept" (answers are `true` or `false`; a required consent must be `true`). */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        MatrixQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "matrix";
+            required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
+            /** @description `rows` (1..100 labels) and `columns` (2..20 labels, the one scale of every row); answers are an object from row to column label (a required matrix answers every row). */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        RankingQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "ranking";
+            required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
+            /** @description `choices` (2..100 labels); answers are an array holding every label once, first the highest. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
         /** @description A question of a form; `type` names its kind and what `properties` may hold. */
-        Question: components["schemas"]["ShortTextQuestion"] | components["schemas"]["LongTextQuestion"] | components["schemas"]["EmailQuestion"] | components["schemas"]["UrlQuestion"] | components["schemas"]["PhoneNumberQuestion"] | components["schemas"]["NumberQuestion"] | components["schemas"]["RatingQuestion"] | components["schemas"]["OpinionScaleQuestion"] | components["schemas"]["NpsQuestion"] | components["schemas"]["CustomerSatQuestion"] | components["schemas"]["YesNoQuestion"] | components["schemas"]["MultipleChoiceQuestion"] | components["schemas"]["DropdownQuestion"] | components["schemas"]["DateQuestion"];
+        Question: components["schemas"]["ShortTextQuestion"] | components["schemas"]["LongTextQuestion"] | components["schemas"]["EmailQuestion"] | components["schemas"]["UrlQuestion"] | components["schemas"]["PhoneNumberQuestion"] | components["schemas"]["NumberQuestion"] | components["schemas"]["RatingQuestion"] | components["schemas"]["OpinionScaleQuestion"] | components["schemas"]["NpsQuestion"] | components["schemas"]["CustomerSatQuestion"] | components["schemas"]["YesNoQuestion"] | components["schemas"]["MultipleChoiceQuestion"] | components["schemas"]["DropdownQuestion"] | components["schemas"]["DateQuestion"] | components["schemas"]["ConsentQuestion"] | components["schemas"]["MatrixQuestion"] | components["schemas"]["RankingQuestion"];
         /** @description A form and its definition. */
         Form: {
             id: string;
@@ -1639,6 +1678,7 @@ export interface components {
             settings: {
                 /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
                 public: boolean;
+                opens_at: string | null;
                 closes_at: string | null;
                 max_responses: number | null;
                 closed_message: string | null;
@@ -1684,7 +1724,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
             };
             /** @enum {string} */
             type: "number";
@@ -1696,7 +1736,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
             };
             /** @enum {string} */
             type: "text";
@@ -1707,7 +1747,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
             };
             /** @enum {string} */
             type: "email";
@@ -1718,7 +1758,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
             };
             /** @enum {string} */
             type: "url";
@@ -1729,7 +1769,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
             };
             /** @enum {string} */
             type: "phone_number";
@@ -1740,7 +1780,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
             };
             /** @enum {string} */
             type: "date";
@@ -1752,7 +1792,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
             };
             /** @enum {string} */
             type: "boolean";
@@ -1763,7 +1803,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
             };
             /** @enum {string} */
             type: "choice";
@@ -1776,7 +1816,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
             };
             /** @enum {string} */
             type: "choices";
@@ -1784,8 +1824,34 @@ export interface components {
                 labels: string[];
             };
         };
+        MatrixAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+            };
+            /** @enum {string} */
+            type: "matrix";
+            /** @description From each row answered to its column label, in the order of the rows. */
+            matrix: {
+                [key: string]: string;
+            };
+        };
+        RankingAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+            };
+            /** @enum {string} */
+            type: "ranking";
+            /** @description Every label once, first the highest ranked. */
+            ranking: string[];
+        };
         /** @description One answer; `type` names the field that carries the value. */
-        Answer: components["schemas"]["NumberAnswer"] | components["schemas"]["TextAnswer"] | components["schemas"]["EmailAnswer"] | components["schemas"]["UrlAnswer"] | components["schemas"]["PhoneNumberAnswer"] | components["schemas"]["DateAnswer"] | components["schemas"]["BooleanAnswer"] | components["schemas"]["ChoiceAnswer"] | components["schemas"]["ChoicesAnswer"];
+        Answer: components["schemas"]["NumberAnswer"] | components["schemas"]["TextAnswer"] | components["schemas"]["EmailAnswer"] | components["schemas"]["UrlAnswer"] | components["schemas"]["PhoneNumberAnswer"] | components["schemas"]["DateAnswer"] | components["schemas"]["BooleanAnswer"] | components["schemas"]["ChoiceAnswer"] | components["schemas"]["ChoicesAnswer"] | components["schemas"]["MatrixAnswer"] | components["schemas"]["RankingAnswer"];
         /** @description A response exactly as listed. */
         Response: {
             id: string;
@@ -2432,11 +2498,11 @@ export interface operations {
                          * @description The question kind, from a closed set.
                          * @enum {string}
                          */
-                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
                         required?: boolean;
                         /** @description Shown under the title on the hosted page; empty or blank means none. */
                         description?: string;
-                        /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
+                        /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown, ranking: labels or `{label}`), `allow_multiple` (multiple_choice), `rows` and `columns` (matrix: labels or `{label}`). */
                         properties?: {
                             [key: string]: unknown;
                         };
@@ -2456,6 +2522,7 @@ export interface operations {
                     settings?: {
                         /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
                         public?: boolean;
+                        opens_at?: string | null;
                         closes_at?: string | null;
                         max_responses?: number | null;
                         closed_message?: string | null;
@@ -2677,11 +2744,11 @@ export interface operations {
                          * @description The question kind, from a closed set.
                          * @enum {string}
                          */
-                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
                         required?: boolean;
                         /** @description Shown under the title on the hosted page; empty or blank means none. */
                         description?: string;
-                        /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
+                        /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown, ranking: labels or `{label}`), `allow_multiple` (multiple_choice), `rows` and `columns` (matrix: labels or `{label}`). */
                         properties?: {
                             [key: string]: unknown;
                         };
@@ -2701,6 +2768,7 @@ export interface operations {
                     settings?: {
                         /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
                         public?: boolean;
+                        opens_at?: string | null;
                         closes_at?: string | null;
                         max_responses?: number | null;
                         closed_message?: string | null;
@@ -3006,7 +3074,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -3419,6 +3487,26 @@ export interface operations {
                                 label: string;
                                 count: number;
                             }[];
+                            /** @description consent: answers that accepted it. */
+                            accepted?: number;
+                            /** @description consent: answers that did not (only an optional consent). */
+                            declined?: number;
+                            /** @description matrix: per row (current rows in order, then rows answered under an earlier definition) how many answered it and its distribution over the columns (current columns in order, zeros included, then earlier ones). */
+                            rows?: {
+                                label: string;
+                                answered: number;
+                                columns: {
+                                    label: string;
+                                    count: number;
+                                }[];
+                            }[];
+                            /** @description ranking: per label how many ranked it and its mean rank, best (lowest) first. */
+                            ranks?: {
+                                label: string;
+                                ranked: number;
+                                /** @description The mean rank, 1 being first, rounded to 2 decimals; null when nobody ranked it. */
+                                mean_rank: number | null;
+                            }[];
                             /** @description date: each day answered with its count, oldest first (days nobody answered are left out). */
                             dates?: {
                                 /** @description A day answered, `YYYY-MM-DD`. */
@@ -3691,7 +3779,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -3821,11 +3909,11 @@ export interface operations {
                              * @description The question kind, from a closed set.
                              * @enum {string}
                              */
-                            type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date";
+                            type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
                             required?: boolean;
                             /** @description Shown under the title on the hosted page; empty or blank means none. */
                             description?: string;
-                            /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice). */
+                            /** @description Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), `start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown, ranking: labels or `{label}`), `allow_multiple` (multiple_choice), `rows` and `columns` (matrix: labels or `{label}`). */
                             properties?: {
                                 [key: string]: unknown;
                             };
@@ -3845,6 +3933,7 @@ export interface operations {
                         settings?: {
                             /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
                             public?: boolean;
+                            opens_at?: string | null;
                             closes_at?: string | null;
                             max_responses?: number | null;
                             closed_message?: string | null;
@@ -3877,7 +3966,7 @@ export interface operations {
                         /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
                         last_response_at?: string | null;
                     };
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -6479,7 +6568,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -6525,7 +6614,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The form no longer accepts answers (`form_closed`). */
+            /** @description The form does not accept answers now (`form_closed`): it has closed, or opens later. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -6577,7 +6666,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
                     answers?: {
                         [key: string]: unknown;
                     };
@@ -6632,7 +6721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The form no longer accepts answers (`form_closed`). */
+            /** @description The form does not accept answers now (`form_closed`): it has closed, or opens later. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -6712,7 +6801,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The form no longer accepts answers (`form_closed`). */
+            /** @description The form does not accept answers now (`form_closed`): it has closed, or opens later. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -6776,6 +6865,7 @@ export interface operations {
                         settings: {
                             /** @description Anyone with the link may answer (`/f/{form_id}`, `/v1/public`). */
                             public: boolean;
+                            opens_at: string | null;
                             closes_at: string | null;
                             max_responses: number | null;
                             closed_message: string | null;
@@ -6808,7 +6898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The form is public but no longer accepts answers (`form_closed`). */
+            /** @description The form is public but does not accept answers now (`form_closed`): it has closed, or it opens later (`settings.opens_at`, named in `detail`). */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -6831,7 +6921,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -6873,7 +6963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The form no longer accepts answers (`form_closed`). */
+            /** @description The form does not accept answers now (`form_closed`): it has closed, or opens later. */
             410: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,10 @@ import { storeResponses } from './responses/store.js'
 // `canvass seed-demo`: a form with every question kind and plausible responses, stored through
 // the same code path as API submissions (same items, positions and webhook events).
 
+const demoRows = ['Room', 'Breakfast', 'Check-in']
+const demoColumns = ['Poor', 'Fair', 'Good', 'Excellent']
+const demoPriorities = ['Price', 'Location', 'Quiet', 'Breakfast']
+
 export const demoForm: FormInput = {
   title: 'Canvass demo: customer survey',
   // Public, so the demo's link answers at once: a first look includes answering it.
@@ -60,6 +64,24 @@ export const demoForm: FormInput = {
       properties: { choices: ['Berlin', 'Hamburg', 'Munich', 'Cologne'] },
     },
     { id: 'visited_on', title: 'When did you visit?', type: 'date' },
+    {
+      id: 'rooms',
+      title: 'How was each part of your stay?',
+      type: 'matrix',
+      properties: { rows: demoRows, columns: demoColumns },
+    },
+    {
+      id: 'priorities',
+      title: 'What matters most to you? Put these in order',
+      type: 'ranking',
+      properties: { choices: demoPriorities },
+    },
+    {
+      id: 'contact_ok',
+      title: 'We may contact you about your answers',
+      type: 'consent',
+      description: 'Only about this survey, never for advertising.',
+    },
   ],
   hidden: ['utm_source', 'utm_campaign'],
   variables: [
@@ -133,6 +155,9 @@ export function demoSubmission(): Submission {
   if (sometimes())
     answers['visited_on'] =
       `2026-${String(between(1, 10)).padStart(2, '0')}-${String(between(1, 28)).padStart(2, '0')}`
+  if (sometimes()) answers['rooms'] = Object.fromEntries(demoRows.map((row) => [row, pick(demoColumns)]))
+  if (sometimes()) answers['priorities'] = [...demoPriorities].sort(() => Math.random() - 0.5)
+  if (sometimes()) answers['contact_ok'] = Math.random() < 0.6
   const hidden: Record<string, string> = {}
   if (sometimes()) hidden['utm_source'] = pick(['newsletter', 'google', 'instagram'])
   if (Math.random() < 0.5) hidden['utm_campaign'] = pick(['spring', 'summer', 'autumn'])

@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../db/database.js'
+import { answerText } from '../../shared/forms/answer-text.js'
 import type { Answer, ResponseItem } from '../../shared/forms/answers.js'
-import type { FormDefinition } from '../../shared/forms/definition.js'
+import { choiceLabels, type FormDefinition, type Question, rowLabels } from '../../shared/forms/definition.js'
 import { type Listing, loadedBytes, type MemoryBudget, readBatches, type StoredJson } from '../listing.js'
 import type { ResponseFilter } from './responses/listing.js'
 import { matchesSearch } from './responses/search.js'
@@ -29,28 +30,56 @@ function kindOf(type: string): CellKind {
   return type === 'date' ? 'date' : 'text'
 }
 
-function answerText(answer: Answer | undefined): string {
-  if (!answer) return ''
-  const value = answer[answer.type]
-  if (answer.type === 'choice') return (value as { label: string }).label
-  if (answer.type === 'choices') return (value as { labels: string[] }).labels.join(', ')
-  return String(value)
+const answerOf = (item: ResponseItem, question: Question): Answer | undefined =>
+  item.answers.find((answer) => answer.question.id === question.id)
+
+/**
+ * A question's columns: one, by its title; a matrix one per row (`Title: Row`, its column label),
+ * a ranking one per label (`Title: Label`, its rank from 1), so a spreadsheet can sort and average them.
+ */
+function questionColumns(question: Question): Column[] {
+  if (question.type === 'matrix') {
+    return rowLabels(question).map((row) => ({
+      header: `${question.title}: ${row}`,
+      kind: 'text' as const,
+      value: (item: ResponseItem) => {
+        const answer = answerOf(item, question)
+        return answer?.type === 'matrix' ? ((answer['matrix'] as Record<string, string>)[row] ?? '') : ''
+      },
+    }))
+  }
+  if (question.type === 'ranking') {
+    return choiceLabels(question).map((label) => ({
+      header: `${question.title}: ${label}`,
+      kind: 'number' as const,
+      value: (item: ResponseItem) => {
+        const answer = answerOf(item, question)
+        const rank = answer?.type === 'ranking' ? (answer['ranking'] as string[]).indexOf(label) : -1
+        return rank === -1 ? '' : String(rank + 1)
+      },
+    }))
+  }
+  return [
+    {
+      header: question.title,
+      kind: kindOf(question.type),
+      value: (item: ResponseItem) => {
+        const answer = answerOf(item, question)
+        return answer ? answerText(answer, 'data') : ''
+      },
+    },
+  ]
 }
 
 /**
- * id, submitted_at, one column per question (by title), each hidden field, each variable; headers
+ * id, submitted_at, one column per question (a matrix's and a ranking's one per row or label) (by title), each hidden field, each variable; headers
  * made unique. The kind tells XLSX how to write a cell; CSV writes every one as text.
  */
 export function csvColumns(definition: FormDefinition): Column[] {
   const columns: Column[] = [
     { header: 'id', kind: 'text', value: (item) => item.id },
     { header: 'submitted_at', kind: 'timestamp', value: (item) => item.submitted_at },
-    ...definition.questions.map((question) => ({
-      header: question.title,
-      kind: kindOf(question.type),
-      value: (item: ResponseItem) =>
-        answerText(item.answers.find((answer) => answer.question.id === question.id)),
-    })),
+    ...definition.questions.flatMap((question) => questionColumns(question)),
     ...definition.hidden.map((name) => ({
       header: name,
       kind: 'text' as const,

@@ -11,7 +11,9 @@ export interface QuestionTally {
   answered: number
   /**
    * Count per value given: `n:<digits>` numbers, `b:true|false` booleans, `l:<label>` choice
-   * labels, `d:YYYY-MM-DD` dates; except whole numbers, which are counted in `ints`.
+   * labels, `d:YYYY-MM-DD` dates, `m:["<row>","<column>"]` a matrix's cells; a ranking's labels
+   * as `c:<label>` (responses that ranked it) and `r:<label>` (the sum of its ranks, from 1);
+   * except whole numbers, which are counted in `ints`.
    */
   values: Map<string, number>
   /** Count per whole-number answer (`n:42` is 42 here, never in `values`). */
@@ -103,6 +105,15 @@ export function figuresOfItem(
       for (const label of (value as { labels: string[] }).labels) tally.values.set(`l:${label}`, 1)
     } else if (answer.type === 'date') {
       tally.values.set(`d:${value as string}`, 1)
+    } else if (answer.type === 'matrix') {
+      for (const cell of Object.entries(value as Record<string, string>))
+        tally.values.set(`m:${JSON.stringify(cell)}`, 1)
+    } else if (answer.type === 'ranking') {
+      // Per label its rank (summed over responses) and how many ranked it: their mean rank.
+      for (const [index, label] of (value as string[]).entries()) {
+        tally.values.set(`r:${label}`, index + 1)
+        tally.values.set(`c:${label}`, 1)
+      }
     }
     figures.questions.set(answer.question.id, tally)
   }

@@ -1,4 +1,10 @@
-import { choiceLabels, type FormDefinition, type Question } from '../../shared/forms/definition.js'
+import {
+  choiceLabels,
+  columnLabels,
+  type FormDefinition,
+  type Question,
+  rowLabels,
+} from '../../shared/forms/definition.js'
 import { DAY } from './buckets.js'
 import { exactSumValue } from './exact-sum.js'
 import type { Figures, QuestionTally } from './figures.js'
@@ -24,6 +30,22 @@ export interface QuestionInsights {
   no?: number
   choices?: { label: string; count: number }[]
   dates?: { date: string; count: number }[]
+  accepted?: number
+  declined?: number
+  rows?: MatrixRowInsights[]
+  ranks?: RankInsights[]
+}
+
+export interface MatrixRowInsights {
+  label: string
+  answered: number
+  columns: { label: string; count: number }[]
+}
+
+export interface RankInsights {
+  label: string
+  ranked: number
+  mean_rank: number | null
 }
 
 export interface Insights {
@@ -106,6 +128,46 @@ function numericInsights(
   }
 }
 
+/** The labels of now, then those answered under an earlier definition (in code-point order). */
+function nowThenEarlier(current: string[], given: Iterable<string>): string[] {
+  const earlier = [...new Set(given)].filter((label) => !current.includes(label)).sort()
+  return [...current, ...earlier]
+}
+
+/** Per row its answers' distribution over the columns (zeros included). */
+function matrixInsights(question: Question, cells: Map<string, number>): MatrixRowInsights[] {
+  const counts = new Map<string, Map<string, number>>()
+  for (const [key, count] of cells) {
+    const [row, column] = JSON.parse(key) as [string, string]
+    const columns = counts.get(row) ?? new Map<string, number>()
+    columns.set(column, count)
+    counts.set(row, columns)
+  }
+  const columns = nowThenEarlier(
+    columnLabels(question),
+    [...counts.values()].flatMap((row) => [...row.keys()]),
+  )
+  return nowThenEarlier(rowLabels(question), counts.keys()).map((row) => {
+    const given = counts.get(row)
+    const answers = columns.map((label) => ({ label, count: given?.get(label) ?? 0 }))
+    return { label: row, answered: answers.reduce((sum, answer) => sum + answer.count, 0), columns: answers }
+  })
+}
+
+/** Per label how many ranked it and its mean rank (1 is first), best first; null when none did. */
+function rankingInsights(
+  question: Question,
+  counts: Map<string, number>,
+  sums: Map<string, number>,
+): RankInsights[] {
+  return nowThenEarlier(choiceLabels(question), counts.keys())
+    .map((label) => {
+      const ranked = counts.get(label) ?? 0
+      return { label, ranked, mean_rank: ranked === 0 ? null : round((sums.get(label) ?? 0) / ranked, 2) }
+    })
+    .sort((a, b) => (a.mean_rank ?? Number.POSITIVE_INFINITY) - (b.mean_rank ?? Number.POSITIVE_INFINITY))
+}
+
 export function summarise(
   formId: string,
   definition: FormDefinition,
@@ -145,6 +207,18 @@ export function summarise(
         shaped.choices = [...current, ...earlier].map((label) => ({ label, count: given.get(label) ?? 0 }))
         break
       }
+      case 'consent': {
+        const given = valuesOf(tally, 'b:')
+        shaped.accepted = given.get('true') ?? 0
+        shaped.declined = given.get('false') ?? 0
+        break
+      }
+      case 'matrix':
+        shaped.rows = matrixInsights(question, valuesOf(tally, 'm:'))
+        break
+      case 'ranking':
+        shaped.ranks = rankingInsights(question, valuesOf(tally, 'c:'), valuesOf(tally, 'r:'))
+        break
       case 'date': {
         // `YYYY-MM-DD` with a four-digit year sorts as the calendar does.
         const given = [...valuesOf(tally, 'd:')].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

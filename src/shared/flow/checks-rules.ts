@@ -40,6 +40,8 @@ export function opsForQuestion(question: Question): ConditionOp[] {
   if (isNumericKind(question.type) || question.type === 'date') return [...always, ...comparisons]
   if (question.type === 'multiple_choice' || question.type === 'dropdown' || textKinds.has(question.type))
     return [...always, ...containment]
+  // An answer of several parts: whether it was given is what a rule can ask.
+  if (question.type === 'matrix' || question.type === 'ranking') return ['answered', 'not_answered']
   return always
 }
 export const opsForHidden: ConditionOp[] = [...always, ...containment]

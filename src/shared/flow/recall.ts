@@ -22,12 +22,18 @@ export interface RecallValues {
   variables?: { name: string; value: number }[]
 }
 
-/** An answer as a person reads it: a label, labels joined by ", ", a date as written, Yes or No. */
+/** An answer as a person reads it: a label, labels joined by ", ", a date as written, Yes or No, a matrix's rows. */
 export function readableAnswer(value: unknown): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (Array.isArray(value)) return value.filter((item) => typeof item === 'string').join(', ')
+  // A matrix: each row answered with its column.
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value)
+      .filter(([, column]) => typeof column === 'string')
+      .map(([row, column]) => `${row}: ${column}`)
+      .join(', ')
   return ''
 }
 

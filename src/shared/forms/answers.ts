@@ -3,15 +3,17 @@ import { flowPath } from '../flow/path.js'
 import { planOf } from '../flow/plan.js'
 import { isStorableString, UNSTORABLE } from '../storable.js'
 import { emailProblem, httpUrlProblem } from '../strings.js'
+import type { FormDefinition } from './definition.js'
 import {
   answerRange,
   answerType,
   choiceLabels,
-  type FormDefinition,
+  columnLabels,
   isNumericKind,
   type Question,
+  rowLabels,
   TEXT_MAX,
-} from './definition.js'
+} from './kinds.js'
 
 // A submission checked against the form it answers (docs/api.md#submit) and turned into the item
 // the listing shows. Every problem of one submission is reported at once.
@@ -21,7 +23,13 @@ export interface Submission {
   hidden?: Record<string, unknown>
 }
 
-export type AnswerValue = string | boolean | { label: string } | { labels: string[] }
+export type AnswerValue =
+  | string
+  | boolean
+  | { label: string }
+  | { labels: string[] }
+  | Record<string, string>
+  | string[]
 
 export interface Answer {
   question: { id: string; title: string; type: string }
@@ -86,6 +94,13 @@ export function checkAnswer(question: Question, value: unknown): { value: Answer
       return { value }
     case 'yes_no':
       return typeof value === 'boolean' ? { value } : { error: 'must be true or false' }
+    case 'consent':
+      if (typeof value !== 'boolean') return { error: 'must be true or false' }
+      return value || !question.required ? { value } : { error: CONSENT_REFUSED }
+    case 'matrix':
+      return checkMatrix(question, value)
+    case 'ranking':
+      return checkRanking(question, value)
     case 'date':
       if (typeof value !== 'string') return { error: 'must be a string' }
       return isCalendarDate(value) ? { value } : { error: 'must be a real calendar date YYYY-MM-DD' }
@@ -116,6 +131,56 @@ export function checkAnswer(question: Question, value: unknown): { value: Answer
       return { value: String(value) }
     }
   }
+}
+
+/** Why a required consent answered false is refused. */
+export const CONSENT_REFUSED = 'must be true: this statement must be accepted'
+
+/** An object from row to column label, its rows in the question's order; a required matrix answers every row. */
+function checkMatrix(
+  question: Question,
+  value: unknown,
+): { value: Record<string, string> } | { error: string } {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { error: 'must be an object from row label to column label' }
+  const rows = rowLabels(question)
+  const columns = columnLabels(question)
+  const given = value as Record<string, unknown>
+  for (const [row, column] of Object.entries(given)) {
+    if (!rows.includes(row)) return { error: `${quoted(row)} is not a row: ${listed(rows)}` }
+    if (typeof column !== 'string')
+      return { error: `the answer of row ${quoted(row)} must be one column label` }
+    if (!columns.includes(column))
+      return { error: `row ${quoted(row)}: ${quoted(column)} is not a column: ${listed(columns)}` }
+  }
+  const answered = rows.filter((row) => Object.hasOwn(given, row))
+  if (answered.length === 0) return { error: 'must answer at least one row' }
+  if (question.required && answered.length < rows.length) {
+    const missing = rows.filter((row) => !Object.hasOwn(given, row))
+    return { error: `must answer every row: ${listed(missing)} not answered` }
+  }
+  const ordered: Record<string, string> = {}
+  for (const row of answered) ordered[row] = given[row] as string
+  return { value: ordered }
+}
+
+/** Every label once, in the order given (first the highest). */
+function checkRanking(question: Question, value: unknown): { value: string[] } | { error: string } {
+  const labels = choiceLabels(question)
+  if (!Array.isArray(value))
+    return { error: `must be an array holding each of the ${labels.length} labels once` }
+  const seen = new Set<string>()
+  for (const [index, label] of value.entries()) {
+    if (typeof label !== 'string') return { error: `item ${index} must be a label string` }
+    if (!labels.includes(label)) return { error: `item ${index}: ${notAChoice(label, labels)}` }
+    if (seen.has(label)) return { error: `item ${index} repeats the label ${quoted(label)}` }
+    seen.add(label)
+  }
+  if (seen.size < labels.length) {
+    const missing = labels.filter((label) => !seen.has(label))
+    return { error: `must rank every label: ${listed(missing)} missing` }
+  }
+  return { value: value as string[] }
 }
 
 function computeVariables(
@@ -236,6 +301,11 @@ export function buildResponseItem(
       errors.push({ path: pathOf(question), message: checked.error })
       continue
     }
+    // A rule may require a consent the form leaves optional: then it too must be accepted.
+    if (question.type === 'consent' && raw === false && judged.required(question)) {
+      errors.push({ path: pathOf(question), message: CONSENT_REFUSED })
+      continue
+    }
     const type = answerType(question)
     if (isNumericKind(question.type)) numbers.set(question.id, raw as number)
     answers.push({
@@ -278,9 +348,16 @@ function pointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
-/** Names the offending label and the ones allowed (a form has at most 1000; a long list is cut). */
-function notAChoice(label: string, labels: string[]): string {
+/** A label as a message quotes it, cut short. */
+const quoted = (label: string) => JSON.stringify(label.length > 80 ? `${label.slice(0, 77)}...` : label)
+
+/** Labels as a message lists them (a form has at most 1000; a long list is cut). */
+function listed(labels: string[]): string {
   const shown = labels.slice(0, 20).join(', ')
-  const more = labels.length > 20 ? `, ... (${labels.length} in all)` : ''
-  return `${JSON.stringify(label.length > 80 ? `${label.slice(0, 77)}...` : label)} is not one of the choices: ${shown}${more}`
+  return labels.length > 20 ? `${shown}, ... (${labels.length} in all)` : shown
+}
+
+/** Names the offending label and the ones allowed. */
+function notAChoice(label: string, labels: string[]): string {
+  return `${quoted(label)} is not one of the choices: ${listed(labels)}`
 }

@@ -1,42 +1,30 @@
 import type { FieldError } from '../field-error.js'
 import type { Ending, FlowPage, FlowParts, Rule } from '../flow/types.js'
+import { checkProperties, isNumericKind, type Question, type QuestionKind, reservedKeys } from './kinds.js'
 import { confirmationQuestionErrors } from './mail-settings.js'
 import { type FormSettings, type FormSettingsInput, normaliseSettings } from './settings.js'
 
-// A form's definition (docs/api.md#forms): questions of a closed set of kinds, hidden field names
-// and variables. Everything the structure alone cannot say (each kind's properties, unique
-// names, calculations that name numeric questions) is checked here, every problem at once.
+// A form's definition (docs/api.md#forms): questions of a closed set of kinds (kinds.ts), hidden
+// field names and variables. Everything the structure alone cannot say (each kind's properties,
+// unique names, calculations that name numeric questions) is checked here, every problem at once.
 
-export const questionKinds = [
-  'short_text',
-  'long_text',
-  'email',
-  'url',
-  'phone_number',
-  'number',
-  'rating',
-  'opinion_scale',
-  'nps',
-  'customer_sat',
-  'yes_no',
-  'multiple_choice',
-  'dropdown',
-  'date',
-] as const
-export type QuestionKind = (typeof questionKinds)[number]
+export {
+  answerRange,
+  answerType,
+  CHOICE_LABEL_MAX,
+  choiceLabels,
+  columnLabels,
+  isNumericKind,
+  propertiesForKind,
+  type Question,
+  type QuestionKind,
+  questionKinds,
+  rowLabels,
+  TEXT_MAX,
+} from './kinds.js'
 
 export const calculationOps = ['add', 'subtract', 'multiply', 'set'] as const
 export type CalculationOp = (typeof calculationOps)[number]
-
-export interface Question {
-  id: string
-  title: string
-  type: QuestionKind
-  required: boolean
-  /** Shown under the title on the hosted page; absent when the form gives none. */
-  description?: string
-  properties: Record<string, unknown>
-}
 
 export interface Calculation {
   op: CalculationOp
@@ -76,9 +64,6 @@ export interface FormInput {
   endings?: Ending[]
 }
 
-/** Longest text answer when a question sets no max_length of its own. */
-export const TEXT_MAX = 10_000
-export const CHOICE_LABEL_MAX = 256
 /** Bound on variable constants (`initial`, `value`). */
 export const VARIABLE_VALUE_MAX = 1e12
 /**
@@ -87,167 +72,6 @@ export const VARIABLE_VALUE_MAX = 1e12
  */
 export const VARIABLE_RANGE_MAX = 1e300
 
-const numericKinds: ReadonlySet<QuestionKind> = new Set([
-  'number',
-  'rating',
-  'opinion_scale',
-  'nps',
-  'customer_sat',
-])
-export const isNumericKind = (kind: QuestionKind): boolean => numericKinds.has(kind)
-
-type PropertyRule = (value: unknown) => string | undefined
-
-/** A property if it is an integer within bounds (an invalid one is reported elsewhere), else the fallback. */
-function integerProperty(
-  question: Question,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const value = question.properties[name]
-  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
-    ? (value as number)
-    : fallback
-}
-
-/** The integers a numeric question accepts as its answer. */
-export function answerRange(question: Question): [number, number] {
-  const safe = Number.MAX_SAFE_INTEGER
-  switch (question.type) {
-    case 'rating':
-      return [1, integerProperty(question, 'steps', 5, 3, 10)]
-    case 'opinion_scale': {
-      const start = integerProperty(question, 'start', 0, 0, 1)
-      return [start, start + integerProperty(question, 'steps', 11, 5, 11) - 1]
-    }
-    case 'nps':
-      return [0, 10]
-    case 'customer_sat':
-      return [1, 5]
-    default:
-      return [
-        integerProperty(question, 'min', -safe, -safe, safe),
-        integerProperty(question, 'max', safe, -safe, safe),
-      ]
-  }
-}
-
-const integerIn =
-  (min: number, max: number): PropertyRule =>
-  (value) =>
-    Number.isInteger(value) && (value as number) >= min && (value as number) <= max
-      ? undefined
-      : `must be an integer from ${min} to ${max}`
-
-const boolean: PropertyRule = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false')
-const choicesRule: PropertyRule = () => undefined // checked in detail by checkChoices
-
-const propertyRules: Record<QuestionKind, Record<string, PropertyRule>> = {
-  short_text: { max_length: integerIn(1, TEXT_MAX) },
-  long_text: { max_length: integerIn(1, TEXT_MAX) },
-  email: {},
-  url: {},
-  phone_number: {},
-  number: {
-    min: integerIn(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
-    max: integerIn(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
-  },
-  rating: { steps: integerIn(3, 10) },
-  opinion_scale: { start: integerIn(0, 1), steps: integerIn(5, 11) },
-  nps: {},
-  customer_sat: {},
-  yes_no: {},
-  multiple_choice: { choices: choicesRule, allow_multiple: boolean },
-  dropdown: { choices: choicesRule },
-  date: {},
-}
-
-/**
- * A question's properties once its kind changes: each property the new kind also has, with a value
- * the new kind accepts, is kept (choices stay choices, steps stay steps); `dropped` names the rest,
- * so an editor can say what goes before it goes.
- */
-export function propertiesForKind(
-  properties: Record<string, unknown>,
-  kind: QuestionKind,
-): { kept: Record<string, unknown>; dropped: string[] } {
-  const rules = propertyRules[kind]
-  const kept: Record<string, unknown> = {}
-  const dropped: string[] = []
-  for (const [name, value] of Object.entries(properties)) {
-    const rule = rules[name]
-    if (rule && rule(value) === undefined) kept[name] = value
-    else dropped.push(name)
-  }
-  return { kept, dropped }
-}
-
-/** The labels of a choice question; `choices` may be given as strings or as `{label}` objects. */
-export function choiceLabels(question: Question): string[] {
-  const choices = question.properties['choices']
-  if (!Array.isArray(choices)) return []
-  return choices.map((choice) => (typeof choice === 'string' ? choice : (choice as { label: string }).label))
-}
-
-function checkChoices(value: unknown, path: string, errors: FieldError[]): void {
-  if (value === undefined) {
-    errors.push({ path, message: 'is required: a choice question needs its choices' })
-    return
-  }
-  if (!Array.isArray(value) || value.length === 0 || value.length > 1000) {
-    errors.push({ path, message: 'must be an array of 1 to 1000 choices' })
-    return
-  }
-  const seen = new Map<string, number>()
-  value.forEach((choice, index) => {
-    const here = `${path}/${index}`
-    const isObject = choice !== null && typeof choice === 'object' && !Array.isArray(choice)
-    const label =
-      typeof choice === 'string' ? choice : isObject ? (choice as { label?: unknown }).label : undefined
-    if (isObject && Object.keys(choice).some((key) => key !== 'label')) {
-      errors.push({ path: here, message: 'a choice is a label string or an object {label}' })
-      return
-    }
-    if (typeof label !== 'string' || label.trim() === '' || label.length > CHOICE_LABEL_MAX) {
-      errors.push({
-        path: here,
-        message: `must be a non-empty label of at most ${CHOICE_LABEL_MAX} characters`,
-      })
-      return
-    }
-    const first = seen.get(label)
-    if (first !== undefined) errors.push({ path: here, message: `duplicates the label of choice ${first}` })
-    else seen.set(label, index)
-  })
-}
-
-function checkProperties(question: FormInput['questions'][number], path: string, errors: FieldError[]): void {
-  const rules = propertyRules[question.type]
-  if (!rules) return // an unknown kind is reported by the schema
-  const properties = (question.properties ?? {}) as Record<string, unknown>
-  for (const [key, value] of Object.entries(properties)) {
-    const rule = rules[key]
-    if (!rule) {
-      errors.push({ path: `${path}/${key}`, message: `is not a property of a ${question.type} question` })
-      continue
-    }
-    const message = rule(value)
-    if (message) errors.push({ path: `${path}/${key}`, message })
-  }
-  if (question.type === 'multiple_choice' || question.type === 'dropdown') {
-    checkChoices(properties['choices'], `${path}/choices`, errors)
-  }
-  if (question.type === 'number') {
-    const { min, max } = properties
-    if (Number.isInteger(min) && Number.isInteger(max) && (min as number) > (max as number)) {
-      errors.push({ path: `${path}/min`, message: 'must not be greater than max' })
-    }
-  }
-}
-
-const reservedKeys = new Set(['__proto__', 'constructor', 'prototype'])
 const reservedMessage = 'must not be __proto__, constructor or prototype (a submission could not name it)'
 
 function duplicates(names: string[], path: (index: number) => string, what: string, errors: FieldError[]) {
@@ -357,27 +181,4 @@ export function newQuestionId(): string {
   for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(16)))
     binary += String.fromCharCode(byte)
   return `q_${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
-}
-
-/** The field an answer to this question is stored under in the listing (`text`, `number`, `choice`, ...). */
-export function answerType(question: Question): string {
-  switch (question.type) {
-    case 'short_text':
-    case 'long_text':
-      return 'text'
-    case 'number':
-    case 'rating':
-    case 'opinion_scale':
-    case 'nps':
-    case 'customer_sat':
-      return 'number'
-    case 'yes_no':
-      return 'boolean'
-    case 'multiple_choice':
-      return question.properties['allow_multiple'] === true ? 'choices' : 'choice'
-    case 'dropdown':
-      return 'choice'
-    default:
-      return question.type
-  }
 }

@@ -1,5 +1,12 @@
 import { checkAnswer } from '../forms/answers.js'
-import { answerRange, answerType, type Question, TEXT_MAX } from '../forms/definition.js'
+import {
+  answerRange,
+  answerType,
+  choiceLabels,
+  type Question,
+  rowLabels,
+  TEXT_MAX,
+} from '../forms/definition.js'
 import { isStorableString } from '../storable.js'
 import { EMAIL_MAX, URL_MAX } from '../strings.js'
 
@@ -20,12 +27,51 @@ export function wholeNumberRule(question: Question): string {
 }
 
 /**
+ * A question's posted fields, by the names of its controls: its id's values; for a matrix one per
+ * row (`<id>.<row index>`: the column chosen), for a ranking one per label (`<id>.<label index>`:
+ * the place given), empty where none. Ids hold no `.`, so these names are nobody else's.
+ */
+export function questionFields(question: Question, get: (name: string) => string[]): string[] {
+  const parts =
+    question.type === 'matrix'
+      ? rowLabels(question)
+      : question.type === 'ranking'
+        ? choiceLabels(question)
+        : undefined
+  if (!parts) return get(question.id)
+  return parts.map((_, index) => get(`${question.id}.${index}`)[0] ?? '')
+}
+
+/** A ranking's places as posted, one per label: its labels in that order, if each has its own place. */
+function rankingFromPlaces(question: Question, places: string[]): unknown {
+  const labels = choiceLabels(question)
+  const byPlace: string[] = []
+  places.forEach((place, index) => {
+    const at = /^\d{1,4}$/.test(place) ? Number(place) : 0
+    if (at >= 1 && at <= labels.length && byPlace[at - 1] === undefined)
+      byPlace[at - 1] = labels[index] as string
+  })
+  const complete = labels.every((_, place) => byPlace[place] !== undefined)
+  // Not a ranking: the rules refuse it, and the message says what to fix.
+  return complete ? byPlace : { places }
+}
+
+/**
  * The answer a question's fields carry, as a JSON submission would give it; undefined when every
  * control was left empty (an unanswered question).
  */
 export function answerFromFields(question: Question, fields: string[]): unknown {
   const given = fields.filter((value) => value !== '')
   if (given.length === 0) return undefined
+  if (question.type === 'matrix') {
+    const answer: Record<string, string> = {}
+    rowLabels(question).forEach((row, index) => {
+      const column = fields[index] ?? ''
+      if (column !== '') answer[row] = column
+    })
+    return answer
+  }
+  if (question.type === 'ranking') return rankingFromPlaces(question, fields)
   const type = answerType(question)
   if (type === 'choices') return given
   const text = given[given.length - 1] as string
@@ -59,6 +105,17 @@ function refusal(question: Question, answer: unknown): string {
       return 'Enter the number with its country code, e.g. +4915112345678'
     case 'yes_no':
       return 'Choose Yes or No'
+    case 'consent':
+      return 'Tick the box to accept this'
+    case 'matrix': {
+      const rows = rowLabels(question)
+      const given = answer !== null && typeof answer === 'object' ? Object.keys(answer) : []
+      return question.required && given.length < rows.length
+        ? 'Choose an answer in every row'
+        : 'Choose one of the columns in each row'
+    }
+    case 'ranking':
+      return `Give each item its own place, from 1 to ${choiceLabels(question).length}`
     case 'date':
       return 'Enter a real date'
     case 'multiple_choice':
@@ -87,7 +144,18 @@ export function answerMessage(question: Question, fields: string[]): string | un
 export const summaryLine = (question: Question, message: string): string => `${question.title}: ${message}`
 
 /** An answer as the page's controls hold it: the inverse of answerFromFields. */
-export function fieldsFromAnswer(answer: unknown): string[] {
+export function fieldsFromAnswer(question: Question, answer: unknown): string[] {
+  if (question.type === 'matrix') {
+    const given = answer !== null && typeof answer === 'object' ? (answer as Record<string, unknown>) : {}
+    return rowLabels(question).map((row) => (typeof given[row] === 'string' ? (given[row] as string) : ''))
+  }
+  if (question.type === 'ranking') {
+    const order = Array.isArray(answer) ? answer : []
+    return choiceLabels(question).map((label) => {
+      const place = order.indexOf(label)
+      return place === -1 ? '' : String(place + 1)
+    })
+  }
   if (Array.isArray(answer)) return answer.map(String)
   if (answer === undefined || answer === null) return []
   return [String(answer)]

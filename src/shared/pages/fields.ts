@@ -1,7 +1,8 @@
 import type { FieldError } from '../field-error.js'
 import type { Submission } from '../forms/answers.js'
 import type { FormDefinition } from '../forms/definition.js'
-import { answerFromFields, answerMessage, summaryLine } from './answer-messages.js'
+import type { Question } from '../forms/kinds.js'
+import { answerFromFields, answerMessage, questionFields, summaryLine } from './answer-messages.js'
 
 // The hosted page posts application/x-www-form-urlencoded fields; here they become the same
 // submission a token client sends as JSON, so one set of rules (buildResponseItem) judges both.
@@ -23,11 +24,22 @@ export function typedValues(fields: URLSearchParams): TypedValues {
   return values
 }
 
+/**
+ * What a question's controls were posted holding (questionFields), or undefined when none of them
+ * was posted at all (an unticked checkbox, a page that did not show it).
+ */
+export function typedFields(question: Question, values: TypedValues): string[] | undefined {
+  const fields = questionFields(question, (name) => values.get(name) ?? [])
+  if (fields.length === 0) return values.get(question.id)
+  const names = question.type === 'matrix' || question.type === 'ranking'
+  return names && !fields.some((_, index) => values.has(`${question.id}.${index}`)) ? undefined : fields
+}
+
 /** An empty control is an unanswered question, as with a JSON body that leaves it out. */
 export function submissionFromFields(definition: FormDefinition, values: TypedValues): Submission {
   const answers: Record<string, unknown> = {}
   for (const question of definition.questions) {
-    const answer = answerFromFields(question, values.get(question.id) ?? [])
+    const answer = answerFromFields(question, typedFields(question, values) ?? [])
     if (answer !== undefined) answers[question.id] = answer
   }
   const hidden: Record<string, unknown> = {}
@@ -77,7 +89,7 @@ export function pageErrors(
     const id = match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~')
     const question = id === undefined ? undefined : questions.get(id)
     if (question && !byQuestion.has(question.id)) {
-      const message = answerMessage(question, values.get(question.id) ?? [])
+      const message = answerMessage(question, typedFields(question, values) ?? [])
       byQuestion.set(question.id, message ?? `${error.message[0]?.toUpperCase()}${error.message.slice(1)}`)
     } else if (!question) {
       others.push({ questionId: undefined, message: `${error.path || 'The answers'} ${error.message}` })

@@ -1,7 +1,7 @@
 import { recall } from '../flow/recall.js'
 import type { FormView, Question } from '../forms/definition.js'
 import { fieldsFromAnswer } from './answer-messages.js'
-import type { PageErrors, TypedValues } from './fields.js'
+import { type PageErrors, type TypedValues, typedFields } from './fields.js'
 import { type PageState, questionsAsShown, recallValuesOf } from './flow-view.js'
 import { Alerts, CarriedFields, questionsForScript } from './form-page.js'
 import { Layout } from './layout.js'
@@ -71,11 +71,11 @@ export function FlowPage(props: FlowPageProps) {
           title: words(question.title),
           ...(question.description !== undefined ? { description: words(question.description) } : {}),
         }
-    const typed = pageId === page ? values?.get(question.id) : undefined
+    const typed = pageId === page && values ? typedFields(question, values) : undefined
     return (
       <QuestionCard
         question={shown}
-        values={typed ?? fieldsFromAnswer(answers[question.id])}
+        values={typed ?? fieldsFromAnswer(question, answers[question.id])}
         {...(pageId === page && errors?.byQuestion.has(question.id)
           ? { error: errors.byQuestion.get(question.id) as string }
           : {})}
@@ -88,7 +88,7 @@ export function FlowPage(props: FlowPageProps) {
     )
   }
   return (
-    <Layout title={title}>
+    <Layout title={title} script="flow">
       <header class="form-header">
         <h1 dir="auto">{form.title}</h1>
         <p class="progress-hint" id="progress-hint" aria-live="polite">

@@ -1,5 +1,5 @@
 import type { FormView, Question } from '../forms/definition.js'
-import { HIDDEN_PREFIX, HONEYPOT_FIELD, type PageErrors, type TypedValues } from './fields.js'
+import { HIDDEN_PREFIX, HONEYPOT_FIELD, type PageErrors, type TypedValues, typedFields } from './fields.js'
 import { Layout } from './layout.js'
 import { QuestionCard } from './question-card.js'
 
@@ -107,7 +107,7 @@ export function FormPage({ form, hidden, values, errors, notice, action }: FormP
           <QuestionCard
             question={question}
             position={{ number: index + 1, count }}
-            values={values?.get(question.id) ?? []}
+            values={(values && typedFields(question, values)) ?? []}
             error={errors?.byQuestion.get(question.id)}
           />
         ))}

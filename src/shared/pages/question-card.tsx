@@ -1,5 +1,12 @@
 import type { InputHTMLAttributes } from 'preact'
-import { answerType, choiceLabels, type Question, TEXT_MAX } from '../forms/definition.js'
+import {
+  answerType,
+  choiceLabels,
+  columnLabels,
+  type Question,
+  rowLabels,
+  TEXT_MAX,
+} from '../forms/definition.js'
 import { wholeNumberRule } from './answer-messages.js'
 
 // One question of a hosted form (docs/api.md#hosted-form-pages): native controls only, so it works
@@ -48,6 +55,12 @@ function hint(question: Question): string | undefined {
     }
     case 'multiple_choice':
       return p['allow_multiple'] === true ? 'Choose all that apply' : undefined
+    case 'matrix':
+      return 'Choose one answer in each row'
+    case 'ranking': {
+      const count = choiceLabels(question).length
+      return `Give each item its own place, 1 for the first and ${count} for the last`
+    }
     default:
       return undefined
   }
@@ -128,6 +141,73 @@ function OptionGroup(props: {
         </label>
       ))}
     </div>
+  )
+}
+
+/**
+ * A matrix: each row a group of radios, one per column, named `<id>.<row index>`; the row's label
+ * names the group and each column labels its radio, so every control has its name at any width.
+ */
+function MatrixRows(props: { question: Question; values: string[]; error: string | undefined }) {
+  const { question, values, error } = props
+  const columns = columnLabels(question)
+  return (
+    <div class="matrix">
+      {rowLabels(question).map((row, rowIndex) => {
+        const name = `${question.id}.${rowIndex}`
+        return (
+          <fieldset class="matrix-row">
+            <legend dir="auto">{row}</legend>
+            <div class="options scale">
+              {columns.map((column, index) => (
+                <label class="option" dir="auto">
+                  <input
+                    type="radio"
+                    id={rowIndex === 0 && index === 0 ? controlId(question) : undefined}
+                    name={name}
+                    value={column}
+                    checked={values[rowIndex] === column}
+                    aria-invalid={error ? 'true' : undefined}
+                  />
+                  <span>{column}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )
+      })}
+    </div>
+  )
+}
+
+/**
+ * A ranking without drag and drop: each label with a list of places (`<id>.<label index>`), so a
+ * keyboard, a screen reader and a page without JavaScript rank as easily as a pointer.
+ */
+function RankingPlaces(props: { question: Question; values: string[]; error: string | undefined }) {
+  const { question, values, error } = props
+  const labels = choiceLabels(question)
+  return (
+    <ol class="ranking">
+      {labels.map((label, index) => {
+        const id = index === 0 ? controlId(question) : `${controlId(question)}-${index}`
+        return (
+          <li class="ranking-item">
+            <label for={id} dir="auto">
+              {label}
+            </label>
+            <select id={id} name={`${question.id}.${index}`} aria-invalid={error ? 'true' : undefined}>
+              <option value="">Place…</option>
+              {labels.map((_, place) => (
+                <option value={String(place + 1)} selected={values[index] === String(place + 1)}>
+                  {place + 1}
+                </option>
+              ))}
+            </select>
+          </li>
+        )
+      })}
+    </ol>
   )
 }
 
@@ -229,9 +309,46 @@ export function QuestionCard(props: QuestionCardProps) {
     )
   }
 
+  const legendProps = {
+    ...card,
+    'aria-describedby': describedBy,
+  }
+  const legend = (
+    <legend class="question-title" dir="auto">
+      {title}
+      <RequiredMark required={question.required} />
+    </legend>
+  )
+  if (kind === 'matrix') {
+    return (
+      <fieldset {...legendProps}>
+        {position}
+        {legend}
+        {descriptionLine}
+        {hintLine}
+        {errorText}
+        <MatrixRows question={question} values={values} error={error} />
+      </fieldset>
+    )
+  }
+  if (kind === 'ranking') {
+    return (
+      <fieldset {...legendProps}>
+        {position}
+        {legend}
+        {descriptionLine}
+        {hintLine}
+        {errorText}
+        <RankingPlaces question={question} values={values} error={error} />
+      </fieldset>
+    )
+  }
+
   let options: { value: string; label: string }[]
   let ends: { low: string; high: string; min: number; max: number } | undefined
-  if (kind === 'yes_no') {
+  if (kind === 'consent') {
+    options = [{ value: 'true', label: 'I accept' }]
+  } else if (kind === 'yes_no') {
     options = [
       { value: 'true', label: 'Yes' },
       { value: 'false', label: 'No' },
@@ -260,7 +377,7 @@ export function QuestionCard(props: QuestionCardProps) {
       <OptionGroup
         question={question}
         options={options}
-        multiple={answerType(question) === 'choices'}
+        multiple={kind === 'consent' || answerType(question) === 'choices'}
         values={values}
         error={error}
         layout={ends ? 'scale' : 'list'}

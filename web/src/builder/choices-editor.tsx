@@ -2,17 +2,55 @@ import { type DraftQuestion, fieldId, labelsOf, move } from './draft'
 import { Field } from './field'
 import { MoveButtons } from './move-buttons'
 
-/** The choices of a multiple-choice or dropdown question: renamed, moved, added, removed. */
+/** A list of labels a question holds: its name in `properties` and its words. */
+export interface LabelList {
+  name: 'choices' | 'rows' | 'columns'
+  legend: string
+  hint: string
+  /** One label, as its field and buttons name it: "choice", "row", "column". */
+  noun: string
+  /** The label a new one gets, numbered. */
+  fresh: string
+}
+
+const choiceList: LabelList = {
+  name: 'choices',
+  legend: 'Choices',
+  hint: 'What people pick from, in this order; each label once.',
+  noun: 'choice',
+  fresh: 'Option',
+}
+
+export const matrixLists = {
+  rows: {
+    name: 'rows',
+    legend: 'Rows',
+    hint: 'What people answer, one row each; each label once.',
+    noun: 'row',
+    fresh: 'Row',
+  },
+  columns: {
+    name: 'columns',
+    legend: 'Columns',
+    hint: 'The scale every row is answered on, in this order; each label once.',
+    noun: 'column',
+    fresh: 'Column',
+  },
+} satisfies Record<string, LabelList>
+
+/** The choices of a choice or ranking question, or a matrix's rows or columns: renamed, moved, added, removed. */
 export function ChoicesEditor(props: {
   question: DraftQuestion
   base: string
   messageAt: (path: string) => string | undefined
   setProperty: (name: string, value: unknown) => void
+  list?: LabelList
 }) {
   const { question, base, messageAt, setProperty } = props
-  const labels = labelsOf(question.properties)
-  const path = `${base}/properties/choices`
-  const set = (next: string[]) => setProperty('choices', next)
+  const list = props.list ?? choiceList
+  const labels = labelsOf(question.properties, list.name)
+  const path = `${base}/properties/${list.name}`
+  const set = (next: string[]) => setProperty(list.name, next)
   // Focus follows a moved or added choice, so the keyboard stays on it.
   const focusChoice = (at: number) =>
     requestAnimationFrame(() => document.getElementById(fieldId(`${path}/${at}`))?.focus())
@@ -22,15 +60,15 @@ export function ChoicesEditor(props: {
   }
   return (
     <fieldset class="choices" id={fieldId(path)}>
-      <legend>Choices</legend>
-      <p class="hint">What people pick from, in this order; each label once.</p>
+      <legend>{list.legend}</legend>
+      <p class="hint">{list.hint}</p>
       {messageAt(path) && <p class="field-error">{messageAt(path)}</p>}
       <ol>
         {labels.map((label, at) => (
           <li key={at} class="choice-row">
             <Field
               path={`${path}/${at}`}
-              label={`Choice ${at + 1}`}
+              label={`${capital(list.noun)} ${at + 1}`}
               message={messageAt(`${path}/${at}`)}
               class="grow"
             >
@@ -42,11 +80,11 @@ export function ChoicesEditor(props: {
                 />
               )}
             </Field>
-            <MoveButtons noun="choice" index={at} count={labels.length} move={moveChoice} />
+            <MoveButtons noun={list.noun} index={at} count={labels.length} move={moveChoice} />
             <button
               type="button"
               class="danger"
-              aria-label={`Remove choice ${at + 1}`}
+              aria-label={`Remove ${list.noun} ${at + 1}`}
               onClick={() => set(labels.filter((_, i) => i !== at))}
             >
               Remove
@@ -58,12 +96,14 @@ export function ChoicesEditor(props: {
         type="button"
         class="secondary"
         onClick={() => {
-          set([...labels, `Option ${labels.length + 1}`])
+          set([...labels, `${list.fresh} ${labels.length + 1}`])
           focusChoice(labels.length)
         }}
       >
-        Add a choice
+        Add a {list.noun}
       </button>
     </fieldset>
   )
 }
+
+const capital = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`

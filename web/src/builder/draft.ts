@@ -66,12 +66,17 @@ export const kindLabels: Record<QuestionKind, string> = {
   multiple_choice: 'Multiple choice',
   dropdown: 'Dropdown',
   date: 'Date',
+  consent: 'Consent',
+  matrix: 'Matrix',
+  ranking: 'Ranking',
 }
 
 /** The properties a new question of a kind starts with (choice questions need choices). */
 export function startingProperties(kind: QuestionKind): Record<string, unknown> {
   if (kind === 'multiple_choice') return { choices: ['Option 1', 'Option 2'], allow_multiple: false }
   if (kind === 'dropdown') return { choices: ['Option 1', 'Option 2'] }
+  if (kind === 'ranking') return { choices: ['Option 1', 'Option 2', 'Option 3'] }
+  if (kind === 'matrix') return { rows: ['Row 1', 'Row 2'], columns: ['Poor', 'Fair', 'Good', 'Excellent'] }
   return {}
 }
 
@@ -229,8 +234,8 @@ export function orphansOf(
   return orphans
 }
 
-export function labelsOf(properties: Record<string, unknown>): string[] {
-  const choices = properties['choices']
+export function labelsOf(properties: Record<string, unknown>, list = 'choices'): string[] {
+  const choices = properties[list]
   if (!Array.isArray(choices)) return []
   return choices.map((choice) =>
     typeof choice === 'string' ? choice : String((choice as { label?: unknown }).label),

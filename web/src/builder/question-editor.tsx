@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
-import { ChoicesEditor } from './choices-editor'
+import { ChoicesEditor, matrixLists } from './choices-editor'
 import { type DraftQuestion, fieldId, kindLabels } from './draft'
 import { Field } from './field'
 import { changeKind, KindChangeWarning } from './kind-change'
@@ -99,8 +99,28 @@ export function QuestionEditor(props: {
           {integerField('steps', 'Steps', '5 to 11; empty: 11.')}
         </div>
       )}
-      {(question.type === 'multiple_choice' || question.type === 'dropdown') && (
+      {(question.type === 'multiple_choice' ||
+        question.type === 'dropdown' ||
+        question.type === 'ranking') && (
         <ChoicesEditor question={question} base={base} messageAt={messageAt} setProperty={setProperty} />
+      )}
+      {question.type === 'matrix' && (
+        <>
+          <ChoicesEditor
+            question={question}
+            base={base}
+            messageAt={messageAt}
+            setProperty={setProperty}
+            list={matrixLists.rows}
+          />
+          <ChoicesEditor
+            question={question}
+            base={base}
+            messageAt={messageAt}
+            setProperty={setProperty}
+            list={matrixLists.columns}
+          />
+        </>
       )}
       {question.type === 'multiple_choice' && (
         <div class="field check">
@@ -134,6 +154,9 @@ const kindHints: Record<QuestionKind, string> = {
   multiple_choice: 'One of your choices, or several if you allow it.',
   dropdown: 'One of your choices, from a list that opens.',
   date: 'A calendar date.',
+  consent: 'A statement people accept by ticking “I accept”; required, it must be accepted.',
+  matrix: 'Several rows, each answered on the same scale of columns.',
+  ranking: 'Your choices put in order, first to last, without dragging.',
 }
 
 /** Whether a question must be answered, with what that means for the people answering. */

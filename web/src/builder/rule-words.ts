@@ -82,7 +82,7 @@ export function valueControl(kind: SourceKind, question: DraftQuestion | undefin
   if (kind === 'hidden' || !question) return { kind: 'text' }
   if (question.type === 'multiple_choice' || question.type === 'dropdown')
     return { kind: 'choices', labels: choiceLabels(question) }
-  if (question.type === 'yes_no') return { kind: 'yes_no' }
+  if (question.type === 'yes_no' || question.type === 'consent') return { kind: 'yes_no' }
   if (question.type === 'date') return { kind: 'date' }
   return isNumericKind(question.type) ? { kind: 'number' } : { kind: 'text' }
 }

@@ -1,4 +1,4 @@
-import { choiceLabels, isNumericKind } from '../../../src/shared/forms/definition'
+import { choiceLabels, columnLabels, isNumericKind, rowLabels } from '../../../src/shared/forms/definition'
 import type { DraftQuestion } from './draft'
 
 // One answer of "Try a path", asked with the simplest control its kind allows; empty is no answer.
@@ -45,13 +45,35 @@ export function TryAnswer(props: {
       </fieldset>
     )
   }
+  if (question.type === 'matrix' || question.type === 'ranking') {
+    // Rules ask only whether these were answered: a sample answer stands for any.
+    const sample =
+      question.type === 'ranking'
+        ? labels
+        : Object.fromEntries(rowLabels(question).map((row) => [row, columnLabels(question)[0] ?? '']))
+    return (
+      <div class="field try-answer">
+        <label for={id}>{label}</label>
+        <select
+          id={id}
+          {...invalid}
+          value={value === undefined ? '' : 'answered'}
+          onChange={(event) => set(event.currentTarget.value === '' ? undefined : sample)}
+        >
+          <option value="">No answer</option>
+          <option value="answered">Answered</option>
+        </select>
+        {error}
+      </div>
+    )
+  }
   const options =
     question.type === 'multiple_choice' || question.type === 'dropdown'
       ? labels.map((choice) => ({ value: choice, text: choice }))
-      : question.type === 'yes_no'
+      : question.type === 'yes_no' || question.type === 'consent'
         ? [
-            { value: 'true', text: 'Yes' },
-            { value: 'false', text: 'No' },
+            { value: 'true', text: question.type === 'consent' ? 'Accepted' : 'Yes' },
+            { value: 'false', text: question.type === 'consent' ? 'Not accepted' : 'No' },
           ]
         : undefined
   const numeric = isNumericKind(question.type)
@@ -65,7 +87,8 @@ export function TryAnswer(props: {
           value={value === undefined ? '' : String(value)}
           onChange={(event) => {
             const text = event.currentTarget.value
-            set(text === '' ? undefined : question.type === 'yes_no' ? text === 'true' : text)
+            const boolean = question.type === 'yes_no' || question.type === 'consent'
+            set(text === '' ? undefined : boolean ? text === 'true' : text)
           }}
         >
           <option value="">No answer</option>

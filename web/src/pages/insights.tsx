@@ -22,6 +22,10 @@ interface QuestionInsight {
   no?: number
   choices?: { label: string; count: number }[]
   dates?: { date: string; count: number }[]
+  accepted?: number
+  declined?: number
+  rows?: { label: string; answered: number; columns: { label: string; count: number }[] }[]
+  ranks?: { label: string; ranked: number; mean_rank: number | null }[]
 }
 
 interface Insights {
@@ -177,6 +181,17 @@ function QuestionCard({
           data={{ labels: ['Yes', 'No'], values: [question.yes, question.no ?? 0] }}
         />
       )}
+      {question.accepted !== undefined && (
+        <Chart
+          title={`Consent to “${question.title}”`}
+          horizontal
+          data={{ labels: ['Accepted', 'Not accepted'], values: [question.accepted, question.declined ?? 0] }}
+        />
+      )}
+      {question.rows && question.rows.length > 0 && <MatrixTable question={question} rows={question.rows} />}
+      {question.ranks && question.ranks.length > 0 && (
+        <RankTable question={question} ranks={question.ranks} />
+      )}
       {question.dates && question.dates.length > 0 && (
         <Chart
           title={`Days answered to “${question.title}”`}
@@ -187,6 +202,73 @@ function QuestionCard({
         <LatestAnswers formId={formId} question={question} filter={filter} />
       )}
     </section>
+  )
+}
+
+type MatrixRows = NonNullable<QuestionInsight['rows']>
+type Ranks = NonNullable<QuestionInsight['ranks']>
+
+/** A matrix's answers: a row per row, a column per column, each cell a count and its share of the row. */
+function MatrixTable({ question, rows }: { question: QuestionInsight; rows: MatrixRows }) {
+  const columns = rows[0]?.columns.map((column) => column.label) ?? []
+  return (
+    <div class="table-wrap">
+      <table class="figures">
+        <caption class="visually-hidden">Answers to “{question.title}”, per row</caption>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            {columns.map((column) => (
+              <th scope="col" key={column}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              {row.columns.map((cell) => (
+                <td key={cell.label}>
+                  {cell.count}
+                  {row.answered > 0 && (
+                    <span class="share"> ({Math.round((100 * cell.count) / row.answered)} %)</span>
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** A ranking's labels, best mean rank first. */
+function RankTable({ question, ranks }: { question: QuestionInsight; ranks: Ranks }) {
+  return (
+    <div class="table-wrap">
+      <table class="figures">
+        <caption class="visually-hidden">Mean rank of each choice in “{question.title}” (1 is first)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Choice</th>
+            <th scope="col">Mean rank</th>
+            <th scope="col">Ranked by</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ranks.map((rank) => (
+            <tr key={rank.label}>
+              <th scope="row">{rank.label}</th>
+              <td>{rank.mean_rank ?? '–'}</td>
+              <td>{rank.ranked}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 

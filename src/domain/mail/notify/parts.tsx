@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { renderToString } from 'preact-render-to-string'
+import { answerText } from '../../../shared/forms/answer-text.js'
 import type { Answer } from '../../../shared/forms/answers.js'
 
 // What the mails of forms are made of (docs/api.md#notifications-and-confirmations): a plain text
@@ -12,15 +13,6 @@ export function bounded(text: string, max: number): string {
   if (text.length <= max) return text
   const points = [...text]
   return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`
-}
-
-/** An answer as a person reads it: the value, labels joined, yes or no. */
-export function answerText(answer: Answer): string {
-  const value = answer[answer.type]
-  if (answer.type === 'choice') return (value as { label: string }).label
-  if (answer.type === 'choices') return (value as { labels: string[] }).labels.join(', ')
-  if (answer.type === 'boolean') return value === true ? 'Yes' : 'No'
-  return String(value)
 }
 
 /** One answer of a mail: its question's title and the answer, each bounded. */
@@ -37,7 +29,7 @@ export function shownAnswers(
 ): { shown: ShownAnswer[]; more: number } {
   const shown = answers.slice(0, count).map((answer) => ({
     title: bounded(answer.question.title, titleMax),
-    text: bounded(answerText(answer), textMax),
+    text: bounded(answerText(answer, 'words'), textMax),
   }))
   return { shown, more: Math.max(0, answers.length - count) }
 }

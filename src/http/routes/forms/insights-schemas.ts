@@ -54,6 +54,36 @@ const QuestionInsightsSchema = Type.Object(
           'under an earlier definition (in code-point order).',
       }),
     ),
+    accepted: Type.Optional(Type.Integer({ minimum: 0, description: 'consent: answers that accepted it.' })),
+    declined: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'consent: answers that did not (only an optional consent).' }),
+    ),
+    rows: Type.Optional(
+      Type.Array(
+        Type.Object({
+          label: Type.String(),
+          answered: Count,
+          columns: Type.Array(Type.Object({ label: Type.String(), count: Count })),
+        }),
+        {
+          description:
+            'matrix: per row (current rows in order, then rows answered under an earlier definition) how many answered it ' +
+            'and its distribution over the columns (current columns in order, zeros included, then earlier ones).',
+        },
+      ),
+    ),
+    ranks: Type.Optional(
+      Type.Array(
+        Type.Object({
+          label: Type.String(),
+          ranked: Count,
+          mean_rank: Decimal(
+            'The mean rank, 1 being first, rounded to 2 decimals; null when nobody ranked it.',
+          ),
+        }),
+        { description: 'ranking: per label how many ranked it and its mean rank, best (lowest) first.' },
+      ),
+    ),
     dates: Type.Optional(
       Type.Array(
         Type.Object({ date: Type.String({ description: 'A day answered, `YYYY-MM-DD`.' }), count: Count }),

@@ -26,7 +26,8 @@ const Properties = Type.Object(
     additionalProperties: true,
     description:
       'Kind-specific: `max_length` (text), `min`/`max` (number), `steps` (rating 3..10, opinion_scale 5..11), ' +
-      '`start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown: labels or `{label}`), `allow_multiple` (multiple_choice).',
+      '`start` (opinion_scale 0|1), `choices` (multiple_choice, dropdown, ranking: labels or `{label}`), `allow_multiple` (multiple_choice), ' +
+      '`rows` and `columns` (matrix: labels or `{label}`).',
   },
 )
 
@@ -109,6 +110,11 @@ const kindProperties: Record<QuestionKind, string> = {
   multiple_choice: '`choices` (labels or `{label}`), `allow_multiple`.',
   dropdown: '`choices` (labels or `{label}`).',
   date: 'None (answers are `YYYY-MM-DD`).',
+  consent:
+    'None: the title is the statement, accepted by ticking "I accept" (answers are `true` or `false`; a required consent must be `true`).',
+  matrix:
+    '`rows` (1..100 labels) and `columns` (2..20 labels, the one scale of every row); answers are an object from row to column label (a required matrix answers every row).',
+  ranking: '`choices` (2..100 labels); answers are an array holding every label once, first the highest.',
 }
 
 const pascal = (name: string) =>
@@ -187,8 +193,9 @@ export const SubmissionBody = Type.Object(
     answers: Type.Record(Type.String(), Type.Unknown(), {
       maxProperties: 500,
       description:
-        'By question id: an integer (number kinds), a string, true/false (yes_no), a label (choice), ' +
-        'an array of labels (multiple_choice with allow_multiple), `YYYY-MM-DD` (date).',
+        'By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), ' +
+        'an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), ' +
+        '`YYYY-MM-DD` (date), an object from row to column label (matrix).',
     }),
     hidden: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
@@ -210,6 +217,10 @@ const answerValues = {
   boolean: Type.Boolean(),
   choice: Type.Object({ label: Type.String() }),
   choices: Type.Object({ labels: Type.Array(Type.String()) }),
+  matrix: Type.Record(Type.String(), Type.String(), {
+    description: 'From each row answered to its column label, in the order of the rows.',
+  }),
+  ranking: Type.Array(Type.String(), { description: 'Every label once, first the highest ranked.' }),
 }
 
 /** The answer whose value is in the field `type` names: component `<Type>Answer`. */

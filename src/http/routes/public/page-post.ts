@@ -3,7 +3,7 @@ import type { FieldError } from '../../../shared/field-error.js'
 import { planOf } from '../../../shared/flow/plan.js'
 import type { DraftAnswers } from '../../../shared/flow/progress.js'
 import { answerFromFields } from '../../../shared/pages/answer-messages.js'
-import { HIDDEN_PREFIX, typedValues } from '../../../shared/pages/fields.js'
+import { HIDDEN_PREFIX, typedFields, typedValues } from '../../../shared/pages/fields.js'
 import type { PageState } from '../../../shared/pages/flow-view.js'
 
 // What one page's post of a hosted multi-page form carries (flow-pages.tsx): its answers and
@@ -17,7 +17,7 @@ export function pageChange(form: FormView, pageId: string, fields: URLSearchPara
   const answers: Record<string, unknown> = {}
   for (const id of page?.questions ?? []) {
     const question = plan.questions.get(id)
-    if (question) answers[id] = answerFromFields(question, values.get(id) ?? []) ?? null
+    if (question) answers[id] = answerFromFields(question, typedFields(question, values) ?? []) ?? null
   }
   return answers
 }

@@ -1,13 +1,10 @@
+import { answerText as sharedAnswerText } from '../../../../src/shared/forms/answer-text'
+import type { Answer as StoredAnswer } from '../../../../src/shared/forms/answers'
 import type { Answer, ResponseFilter } from '../../api'
 
-/** An answer as a person reads it. */
-export function answerText(answer: Answer): string {
-  const value = (answer as unknown as Record<string, unknown>)[answer.type]
-  if (answer.type === 'boolean') return value ? 'Yes' : 'No'
-  if (answer.type === 'choice') return (value as { label: string }).label
-  if (answer.type === 'choices') return (value as { labels: string[] }).labels.join(', ')
-  return String(value)
-}
+/** An answer as a person reads it: labels joined, Yes or No, a consent Accepted, a matrix's rows. */
+export const answerText = (answer: Answer): string =>
+  sharedAnswerText(answer as unknown as StoredAnswer, 'words')
 
 /** Dates picked in the filter are whole UTC days, inclusive at both ends (insights count UTC days). */
 export function filterOf(from: string, to: string): ResponseFilter {
