@@ -1,20 +1,19 @@
 import type { Question } from '../../src/shared/forms/definition'
 import { answerMessage } from '../../src/shared/pages/answer-messages'
-import { startFlow } from './flow'
 import { fieldsOf, mark, summarise } from './marks'
+import { startPage } from './page'
 
-// The hosted form's script (served as /static/form.js, built by `npm run build`): it checks each
+// The hosted one-page form's script (served as /static/form.js, built by `npm run build`; a form
+// of several pages gets /static/flow.js instead, flow-main.ts, so this one stays small): it checks each
 // answer as the server will, with the server's own rules and words (answerMessage), when a control
 // is left or changed and before the form is sent, so a mistake shows without a round trip; with it
 // off the server's 422 page says the same. It also focuses the error summary, shows how far along
 // the respondent is, keeps typed values in this tab, and tells an embedding page its height.
 
+const serverSummary = startPage()
 const form = document.querySelector<HTMLFormElement>('form[data-form-id]')
-const serverSummary = document.querySelector<HTMLElement>('.error-summary')
-serverSummary?.focus()
 
-if (form?.dataset['flow']) startFlow(form)
-else if (form) {
+if (form && !form.dataset['flow']) {
   const questions: Question[] = JSON.parse(form.dataset['questions'] ?? '[]')
   const byId = new Map(questions.map((question) => [question.id, question]))
   const check = (question: Question) => {
@@ -119,20 +118,4 @@ else if (form) {
       if (!event.defaultPrevented) sessionStorage.removeItem(key)
     })
   } catch {}
-}
-
-if (location.pathname.endsWith('/thanks')) {
-  try {
-    for (const k of Object.keys(sessionStorage)) if (k.startsWith('canvass:')) sessionStorage.removeItem(k)
-  } catch {}
-}
-
-if (window.parent !== window) {
-  const send = () =>
-    window.parent.postMessage(
-      { canvass: 'height', height: Math.ceil(document.documentElement.getBoundingClientRect().height) },
-      '*',
-    )
-  new ResizeObserver(send).observe(document.documentElement)
-  send()
 }

@@ -3,8 +3,9 @@ import { renderToString } from 'preact-render-to-string'
 
 // Every respondent page: one stylesheet, one small script, nothing from third parties. Text is
 // escaped by the renderer; user-written text carries dir="auto" so right-to-left titles read right.
+// A form of several pages gets the script with the flow engine (flow.js), every other page form.js.
 
-export function Layout(props: { title: string; children: ComponentChildren }) {
+export function Layout(props: { title: string; children: ComponentChildren; script?: 'form' | 'flow' }) {
   return (
     <html lang="en">
       <head>
@@ -14,7 +15,7 @@ export function Layout(props: { title: string; children: ComponentChildren }) {
         <meta name="referrer" content="strict-origin-when-cross-origin" />
         <title>{props.title}</title>
         <link rel="stylesheet" href="/static/form.css" />
-        <script src="/static/form.js" defer />
+        <script src={props.script === 'flow' ? '/static/flow.js' : '/static/form.js'} defer />
       </head>
       <body>
         <main class="page">{props.children}</main>
