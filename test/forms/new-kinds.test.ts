@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { completeDraft, patchDraft, startDraft } from '../drafts/support.js'
 import { insightsOf } from '../insights/support.js'
 import { useTestContext } from '../support/context.js'
 
@@ -312,6 +313,65 @@ describe('their answers', () => {
       '1',
       '3',
     ])
+  })
+})
+
+describe('their answers, beyond the plain case', () => {
+  it('are required whole when a rule requires them: every row of a matrix, a consent accepted', async () => {
+    const formId = await createForm({
+      ...form,
+      logic: [
+        { if: { question: 'terms', op: 'answered' }, then: [{ require: 'extras' }, { require: 'news' }] },
+      ],
+    })
+    const refused = await submit(formId, { ...valid, extras: { Coffee: 'Good' }, news: false })
+    expect(refused.statusCode).toBe(400)
+    expect(problems(refused)).toEqual({
+      '/answers/extras': 'must answer every row: Wi-Fi not answered',
+      '/answers/news': 'must be true: this statement must be accepted',
+    })
+    const taken = await submit(formId, { ...valid, extras: { Coffee: 'Good', 'Wi-Fi': 'Fair' }, news: true })
+    expect(taken.statusCode, taken.body).toBe(201)
+  })
+
+  it('may be partial in a draft; completing it requires what the form requires', async () => {
+    const formId = await createForm({ ...form, settings: { public: true, partial_responses: true } })
+    const started = await startDraft(ctx, formId, { answers: { grid: { Speed: 'Good' } } })
+    expect(started.statusCode, started.body).toBe(201)
+    const token = started.json().resume_token
+    expect((await patchDraft(ctx, token, { answers: { terms: false } })).statusCode).toBe(200)
+    const early = await completeDraft(ctx, token)
+    expect(early.statusCode).toBe(400)
+    expect(Object.keys(problems(early)).sort()).toEqual(['/answers/grid', '/answers/terms'])
+    const patched = await patchDraft(ctx, token, { answers: { ...valid } })
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect((await completeDraft(ctx, token)).statusCode).toBe(201)
+  })
+
+  it('export whatever a row is called, toString included', async () => {
+    const formId = await createForm({
+      title: 'Odd rows',
+      questions: [
+        {
+          id: 'odd',
+          title: 'Odd',
+          type: 'matrix',
+          properties: { rows: ['toString', 'valueOf', 'Speed'], columns: ['No', 'Yes'] },
+        },
+      ],
+    })
+    expect((await submit(formId, { odd: { Speed: 'Yes' } })).statusCode).toBe(201)
+    for (const format of ['csv', 'xlsx']) {
+      const exported = await ctx.request({
+        method: 'GET',
+        url: `/v1/forms/${formId}/responses/export?format=${format}`,
+      })
+      expect(exported.statusCode, format).toBe(200)
+    }
+    const csv = await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/responses/export?format=csv` })
+    const [header, line] = csv.body.trim().split(/\r?\n/)
+    expect(header?.split(',').slice(2)).toEqual(['Odd: toString', 'Odd: valueOf', 'Odd: Speed'])
+    expect(line?.split(',').slice(2)).toEqual(['', '', 'Yes'])
   })
 })
 

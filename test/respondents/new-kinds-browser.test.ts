@@ -174,3 +174,60 @@ describe.each([
     expect(items).toEqual([])
   })
 })
+
+describe('consent, matrix and ranking on a form of several pages, with JavaScript', () => {
+  it('keep their answers through Next and Back, and the response holds them', async () => {
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/v1/forms',
+      payload: {
+        ...form,
+        // Pages list questions in form order: the consent last, on its own page. Optional here, so
+        // the script's background post of a page (not a refusal's plain post) carries them.
+        questions: [
+          { ...form.questions[1], required: false },
+          { ...form.questions[2], required: false },
+          form.questions[0],
+        ],
+        pages: [
+          { id: 'rate', questions: ['grid', 'perks'] },
+          { id: 'agree', questions: ['terms'] },
+        ],
+      },
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    const formId = response.json().id
+    const page = await open(formId, true)
+    try {
+      const row = (name: string) => page.getByRole('group', { name })
+      await row('Speed').getByRole('radio', { name: 'Fair' }).check()
+      await row('Price').getByRole('radio', { name: 'Good' }).check()
+      await row('Support').getByRole('radio', { name: 'Excellent' }).check()
+      await page.getByRole('combobox', { name: 'Lunch' }).selectOption('3')
+      await page.getByRole('combobox', { name: 'Gym' }).selectOption('1')
+      await page.getByRole('combobox', { name: 'Train pass' }).selectOption('2')
+      await page.getByRole('button', { name: 'Next' }).click()
+      await page.getByRole('checkbox', { name: 'I accept' }).waitFor()
+      await page.getByRole('button', { name: 'Back' }).click()
+      await row('Speed').getByRole('radio', { name: 'Fair' }).waitFor()
+      // The page moved without a reload, and the server's draft kept both answers.
+      expect(await row('Price').getByRole('radio', { name: 'Good' }).isChecked()).toBe(true)
+      expect(await page.getByRole('combobox', { name: 'Lunch' }).inputValue()).toBe('3')
+      await page.getByRole('button', { name: 'Next' }).click()
+      await page.getByRole('checkbox', { name: 'I accept' }).check()
+      await page.getByRole('button', { name: 'Submit' }).click()
+      await page.waitForURL(/\/thanks/)
+      const items = (await ctx.request({ method: 'GET', url: `/v1/forms/${formId}/responses` })).json().items
+      expect(items).toHaveLength(1)
+      expect(
+        items[0].answers.map((answer: { type: string; [key: string]: unknown }) => answer[answer.type]),
+      ).toEqual([
+        { Speed: 'Fair', Price: 'Good', Support: 'Excellent' },
+        ['Gym', 'Train pass', 'Lunch'],
+        true,
+      ])
+    } finally {
+      await page.context().close()
+    }
+  })
+})

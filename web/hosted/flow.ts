@@ -3,7 +3,7 @@ import { recall } from '../../src/shared/flow/recall'
 import type { FormDefinition, Question } from '../../src/shared/forms/definition'
 import { answerFromFields, answerMessage } from '../../src/shared/pages/answer-messages'
 import { questionsAsShown, recallValuesOf } from '../../src/shared/pages/flow-view'
-import { fieldsOf, mark, summarise } from './marks'
+import { fieldsOf, mark, questionIdOf, summarise } from './marks'
 
 // A hosted form of several pages with JavaScript on (docs/api.md#hosted-multi-page-forms). The
 // server renders every page, the ones not shown hidden; this script runs the server's own flow
@@ -130,7 +130,7 @@ export function startFlow(form: HTMLFormElement): void {
     const names = new Set([...pageQuestions(current).map((question) => question.id)])
     for (const [name, value] of new FormData(form)) {
       if (typeof value !== 'string') continue
-      if (names.has(name) || name.startsWith('hidden:') || name === PAGE || name === SHOWN)
+      if (names.has(questionIdOf(name)) || name.startsWith('hidden:') || name === PAGE || name === SHOWN)
         fields.append(name, value)
     }
     fields.set(ACTION, action)
@@ -240,7 +240,7 @@ export function startFlow(form: HTMLFormElement): void {
   const recheck = (event: Event) => {
     refresh()
     const control = event.target as HTMLInputElement
-    const question = questions.get(control.name)
+    const question = questions.get(questionIdOf(control.name))
     const typed = event.type === 'input' && control.type !== 'radio' && control.type !== 'checkbox'
     const chosen =
       event.type === 'change' &&

@@ -1,6 +1,6 @@
 import type { Question } from '../../src/shared/forms/definition'
 import { answerMessage } from '../../src/shared/pages/answer-messages'
-import { fieldsOf, mark, summarise } from './marks'
+import { fieldsOf, mark, questionIdOf, summarise } from './marks'
 import { startPage } from './page'
 
 // The hosted one-page form's script (served as /static/form.js, built by `npm run build`; a form
@@ -31,7 +31,7 @@ if (form && !form.dataset['flow']) {
   // tabbing past an empty question says nothing until the respondent submits.
   form.addEventListener('focusout', (event) => {
     const control = event.target as HTMLInputElement
-    const question = byId.get(control.name)
+    const question = byId.get(questionIdOf(control.name))
     if (!question || control.type === 'radio' || control.type === 'checkbox' || control.tagName === 'SELECT')
       return
     if (!(control.value !== '' || control.validity?.badInput || control.closest('.invalid'))) return
@@ -48,7 +48,7 @@ if (form && !form.dataset['flow']) {
   })
   form.addEventListener('change', (event) => {
     const control = event.target as HTMLInputElement
-    const question = byId.get(control.name)
+    const question = byId.get(questionIdOf(control.name))
     if (question && (control.type === 'radio' || control.type === 'checkbox' || control.tagName === 'SELECT'))
       check(question)
   })

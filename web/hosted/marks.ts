@@ -4,6 +4,9 @@ import { questionFields, summaryLine } from '../../src/shared/pages/answer-messa
 // How the hosted form's script marks answers (web/hosted/form.ts, flow.ts): as the server's page
 // marks them up, beside each question and in a summary at the top.
 
+/** The question a control belongs to: its name, or a matrix's or ranking's `<id>.<index>`'s id. */
+export const questionIdOf = (name: string): string => name.split('.')[0] ?? name
+
 /**
  * A question's controls: its id names every radio, checkbox or the one input of the question; a
  * matrix's row or a ranking's label is `<id>.<index>` (ids hold no `.`).

@@ -44,7 +44,9 @@ function questionColumns(question: Question): Column[] {
       kind: 'text' as const,
       value: (item: ResponseItem) => {
         const answer = answerOf(item, question)
-        return answer?.type === 'matrix' ? ((answer['matrix'] as Record<string, string>)[row] ?? '') : ''
+        const cells = answer?.type === 'matrix' ? (answer['matrix'] as Record<string, string>) : {}
+        // Own rows only: a row named toString is no cell of an answer that left it out.
+        return Object.hasOwn(cells, row) ? (cells[row] as string) : ''
       },
     }))
   }

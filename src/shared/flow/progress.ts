@@ -44,7 +44,7 @@ export function mergeDraft(draft: DraftAnswers, change: Partial<DraftAnswers>): 
 /**
  * The problems of a draft's change, as a submission would report them for the values it gives
  * (unknown question id or hidden name, a value of the wrong kind); a missing answer is none, and
- * `null` (remove) is always fine.
+ * `null` (remove) is always fine. Nothing is required of a draft, so neither is a whole matrix.
  */
 export function draftChangeErrors(definition: FormDefinition, change: Partial<DraftAnswers>): FieldError[] {
   const errors: FieldError[] = []
@@ -54,7 +54,9 @@ export function draftChangeErrors(definition: FormDefinition, change: Partial<Dr
     const path = () => `/answers/${escapePointer(id)}`
     if (!question) errors.push({ path: path(), message: 'is not a question of this form' })
     else if (value !== null) {
-      const checked = checkAnswer(question, value)
+      // A draft is unfinished: a required matrix may answer some rows, a required consent wait.
+      // Completing it checks what the form requires.
+      const checked = checkAnswer({ ...question, required: false }, value)
       if ('error' in checked) errors.push({ path: path(), message: checked.error })
     }
   }

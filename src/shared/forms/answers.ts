@@ -301,10 +301,15 @@ export function buildResponseItem(
       errors.push({ path: pathOf(question), message: checked.error })
       continue
     }
-    // A rule may require a consent the form leaves optional: then it too must be accepted.
-    if (question.type === 'consent' && raw === false && judged.required(question)) {
-      errors.push({ path: pathOf(question), message: CONSENT_REFUSED })
-      continue
+    // A rule may require a consent or a matrix the form leaves optional: then the consent must be
+    // accepted and every row answered, as when the form requires them.
+    const partial = question.type === 'consent' || question.type === 'matrix'
+    if (partial && !question.required && judged.required(question)) {
+      const required = checkAnswer({ ...question, required: true }, raw)
+      if ('error' in required) {
+        errors.push({ path: pathOf(question), message: required.error })
+        continue
+      }
     }
     const type = answerType(question)
     if (isNumericKind(question.type)) numbers.set(question.id, raw as number)

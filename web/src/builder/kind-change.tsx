@@ -17,7 +17,9 @@ function lossOf(name: string, properties: Record<string, unknown>): string[] {
   const value = properties[name]
   switch (name) {
     case 'choices':
-      return [`its choices (${labelsOf(properties).join(', ')})`]
+    case 'rows':
+    case 'columns':
+      return [`its ${name} (${labelsOf(properties, name).join(', ')})`]
     case 'allow_multiple':
       return value === true ? ['“People may pick several”'] : []
     case 'max_length':

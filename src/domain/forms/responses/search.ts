@@ -27,6 +27,8 @@ function answerTexts(answer: Answer): string[] {
   if (TEXT_TYPES.has(answer.type) && typeof value === 'string') return [value]
   if (answer.type === 'choice') return [(value as { label: string }).label]
   if (answer.type === 'choices') return (value as { labels: string[] }).labels
+  // A matrix's chosen columns are its labels; a ranking holds every label, so none tells it apart.
+  if (answer.type === 'matrix') return Object.values(value as Record<string, string>)
   return []
 }
 
