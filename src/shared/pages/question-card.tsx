@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'preact'
+import type { ComponentChildren, InputHTMLAttributes } from 'preact'
 import {
   answerType,
   choiceLabels,
@@ -82,6 +82,16 @@ const autocomplete: Partial<Record<Question['type'], string>> = {
 
 function RequiredMark(props: { required: boolean }) {
   return props.required ? <span class="required"> (required)</span> : null
+}
+
+/** A group's title: the question's, marked when required. */
+function Legend(props: { question: Question; title: ComponentChildren }) {
+  return (
+    <legend class="question-title" dir="auto">
+      {props.title}
+      <RequiredMark required={props.question.required} />
+    </legend>
+  )
 }
 
 function TextControl({ question, values, error, describedBy }: ControlProps) {
@@ -309,37 +319,16 @@ export function QuestionCard(props: QuestionCardProps) {
     )
   }
 
-  const legendProps = {
-    ...card,
-    'aria-describedby': describedBy,
-  }
-  const legend = (
-    <legend class="question-title" dir="auto">
-      {title}
-      <RequiredMark required={question.required} />
-    </legend>
-  )
-  if (kind === 'matrix') {
+  if (kind === 'matrix' || kind === 'ranking') {
+    const Parts = kind === 'matrix' ? MatrixRows : RankingPlaces
     return (
-      <fieldset {...legendProps}>
+      <fieldset {...card} aria-describedby={describedBy}>
         {position}
-        {legend}
+        <Legend question={question} title={title} />
         {descriptionLine}
         {hintLine}
         {errorText}
-        <MatrixRows question={question} values={values} error={error} />
-      </fieldset>
-    )
-  }
-  if (kind === 'ranking') {
-    return (
-      <fieldset {...legendProps}>
-        {position}
-        {legend}
-        {descriptionLine}
-        {hintLine}
-        {errorText}
-        <RankingPlaces question={question} values={values} error={error} />
+        <Parts question={question} values={values} error={error} />
       </fieldset>
     )
   }
@@ -367,10 +356,7 @@ export function QuestionCard(props: QuestionCardProps) {
       aria-describedby={[errorId, descriptionId, hintId, endsId].filter(Boolean).join(' ') || undefined}
     >
       {position}
-      <legend class="question-title" dir="auto">
-        {title}
-        <RequiredMark required={question.required} />
-      </legend>
+      <Legend question={question} title={title} />
       {descriptionLine}
       {hintLine}
       {errorText}

@@ -38,14 +38,29 @@ export const matrixLists = {
   },
 } satisfies Record<string, LabelList>
 
-/** The choices of a choice or ranking question, or a matrix's rows or columns: renamed, moved, added, removed. */
-export function ChoicesEditor(props: {
+interface ListProps {
   question: DraftQuestion
   base: string
   messageAt: (path: string) => string | undefined
   setProperty: (name: string, value: unknown) => void
-  list?: LabelList
-}) {
+}
+
+/** The lists of labels a question's kind has: a choice or ranking question's choices, a matrix's rows and columns. */
+export function LabelLists(props: ListProps) {
+  const { type } = props.question
+  if (type === 'multiple_choice' || type === 'dropdown' || type === 'ranking')
+    return <ChoicesEditor {...props} />
+  if (type !== 'matrix') return null
+  return (
+    <>
+      <ChoicesEditor {...props} list={matrixLists.rows} />
+      <ChoicesEditor {...props} list={matrixLists.columns} />
+    </>
+  )
+}
+
+/** The choices of a choice or ranking question, or a matrix's rows or columns: renamed, moved, added, removed. */
+export function ChoicesEditor(props: ListProps & { list?: LabelList }) {
   const { question, base, messageAt, setProperty } = props
   const list = props.list ?? choiceList
   const labels = labelsOf(question.properties, list.name)

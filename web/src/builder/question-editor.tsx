@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import { type QuestionKind, questionKinds } from '../../../src/shared/forms/definition'
-import { ChoicesEditor, matrixLists } from './choices-editor'
+import { LabelLists } from './choices-editor'
 import { type DraftQuestion, fieldId, kindLabels } from './draft'
 import { Field } from './field'
 import { changeKind, KindChangeWarning } from './kind-change'
@@ -99,29 +99,7 @@ export function QuestionEditor(props: {
           {integerField('steps', 'Steps', '5 to 11; empty: 11.')}
         </div>
       )}
-      {(question.type === 'multiple_choice' ||
-        question.type === 'dropdown' ||
-        question.type === 'ranking') && (
-        <ChoicesEditor question={question} base={base} messageAt={messageAt} setProperty={setProperty} />
-      )}
-      {question.type === 'matrix' && (
-        <>
-          <ChoicesEditor
-            question={question}
-            base={base}
-            messageAt={messageAt}
-            setProperty={setProperty}
-            list={matrixLists.rows}
-          />
-          <ChoicesEditor
-            question={question}
-            base={base}
-            messageAt={messageAt}
-            setProperty={setProperty}
-            list={matrixLists.columns}
-          />
-        </>
-      )}
+      <LabelLists question={question} base={base} messageAt={messageAt} setProperty={setProperty} />
       {question.type === 'multiple_choice' && (
         <div class="field check">
           <input
