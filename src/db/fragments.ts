@@ -50,3 +50,10 @@ export function jsonRecords(db: Db, json: string, columns: JsonRecordColumns): R
   const fields = names.map((name) => sql`value ->> ${sql.lit(name)} as ${sql.ref(name)}`)
   return sql`(select ${sql.join(fields)} from json_each(${json})) as r`
 }
+
+/** The text at index `index` of array `key` of a JSON text column (`definition`'s languages), or null. */
+export function jsonArrayItem<A extends string>(db: Db, column: string, key: string, index: number, as: A) {
+  return dialectOf(db) === 'postgres'
+    ? sql<string | null>`(${sql.ref(column)}::jsonb -> ${key} ->> ${sql.lit(index)})`.as(as)
+    : sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}[${index}]`})`.as(as)
+}

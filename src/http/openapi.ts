@@ -23,6 +23,7 @@ import {
   ResponseItemSchema,
   ResponsePage,
 } from './routes/forms/schemas.js'
+import { TranslationSchema } from './routes/forms/translation-schemas.js'
 import {
   InvitationPage,
   InvitationSchema,
@@ -114,6 +115,7 @@ function withDefaults(route: RouteOptions): void {
 // Named schemas of the document (components.schemas), referenced from routes as `Name#`.
 const components: TSchema[] = [
   ...FlowComponents,
+  TranslationSchema,
   ...QuestionVariants,
   QuestionSchema,
   FormSchema,

@@ -79,9 +79,9 @@ describe('an invitation mail', () => {
     expect(received.parsed.messageId).toBe(mail.message_id)
     const text = (received.parsed.text ?? '').replace(/\r\n/g, '\n')
     expect(text).toContain(`Hello Ada,\n\nplease tell us about Q4 <survey> & more:\n${link}\n\nThanks!`)
-    expect(text).toContain(`Unsubscribe from their surveys: ${unsubscribe}`)
+    expect(text).toContain(`Unsubscribe from main’s surveys: ${unsubscribe}`)
     const html = received.parsed.html || ''
-    expect(html).toMatch(/^<!doctype html><html lang="en">/)
+    expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr">/)
     expect(html).toContain('<p dir="auto">Hello Ada,</p>')
     expect(html).toContain(
       `<p dir="auto">please tell us about Q4 &lt;survey> &amp; more:<br/><a href="${link}">${link}</a></p>`,
@@ -197,7 +197,7 @@ describe('unsubscribing', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.headers['cache-control']).toBe('no-store')
     expect(page.headers['content-security-policy']).toContain("form-action 'self'")
-    expect(page.body).toContain('<html lang="en">')
+    expect(page.body).toContain('<html lang="en" dir="ltr">')
     expect(page.body).toContain(
       'Unsubscribe <strong>q@example.com</strong> from <span dir="auto">main</span>’s surveys?',
     )

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildResponseItem } from '../../src/shared/forms/answers.js'
 import type { Question } from '../../src/shared/forms/definition.js'
+import { english } from '../../src/shared/i18n/words.js'
 import { answerMessage } from '../../src/shared/pages/answer-messages.js'
 import { submissionFromFields } from '../../src/shared/pages/fields.js'
 import { everyKindForm } from '../forms/fixtures.js'
@@ -192,7 +193,7 @@ describe('answerMessage, which the page script runs', () => {
           '2026-01-01T00:00:00.000000Z',
         )
         const refused = errors.some((error) => error.path === `/answers/${question.id}`)
-        const message = answerMessage(question, fields)
+        const message = answerMessage(question, fields, english.t)
         expect(message !== undefined, `${question.id} ${JSON.stringify(fields)}: ${message}`).toBe(refused)
         expect(message ?? '').not.toContain(question.title)
       }

@@ -41,6 +41,7 @@ async function publicForm(title = 'Fast path'): Promise<string> {
 
 const SAME_HEADERS = [
   'content-type',
+  'content-language',
   'content-security-policy',
   'x-content-type-options',
   'cache-control',
@@ -63,8 +64,9 @@ describe('the hosted page answered before the framework', () => {
       for (const name of SAME_HEADERS)
         expect([name, fast.headers.get(name)]).toEqual([name, routed.headers.get(name)])
       expect(fast.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
-      // Always, so that a cache between keeps the encodings apart (the plugin says so only when it compresses).
-      expect(fast.headers.get('vary')).toBe('accept-encoding')
+      // Always, so that a cache between keeps the encodings and languages apart (the plugin says so
+      // only when it compresses).
+      expect(fast.headers.get('vary')).toBe('accept-encoding, accept-language')
       expect(await fast.text()).toBe(await routed.text())
     }
   })

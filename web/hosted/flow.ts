@@ -4,6 +4,7 @@ import type { FormDefinition, Question } from '../../src/shared/forms/definition
 import { answerFromFields, answerMessage } from '../../src/shared/pages/answer-messages'
 import { questionsAsShown, recallValuesOf } from '../../src/shared/pages/flow-view'
 import { fieldsOf, mark, questionIdOf, summarise } from './marks'
+import { pageTranslator } from './messages'
 
 // A hosted form of several pages with JavaScript on (docs/api.md#hosted-multi-page-forms). The
 // server renders every page, the ones not shown hidden; this script runs the server's own flow
@@ -25,7 +26,10 @@ export function startFlow(form: HTMLFormElement): void {
   const base = form.getAttribute('action') ?? `/f/${form.dataset['formId'] ?? ''}`
   const questions = new Map(definition.questions.map((question) => [question.id, question]))
   const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null
-  const title = document.title.replace(/^Error: /, '').replace(/ – page \d+ of \d+$/, '')
+  const t = pageTranslator(form)
+  const title = document.querySelector('h1')?.textContent ?? ''
+  const pageTitle = (pageId: string, path: { pages: string[] }) =>
+    t('form.pageTitle', { title, index: path.pages.indexOf(pageId) + 1, count: path.pages.length })
   let current = input(PAGE)?.value ?? ''
   /** A plain post let through once; one sent (nothing more goes); a page being saved in the background. */
   let passing = false
@@ -74,7 +78,7 @@ export function startFlow(form: HTMLFormElement): void {
       if (required.has(id) && !markSpan && title) {
         markSpan = document.createElement('span')
         markSpan.className = 'required'
-        markSpan.textContent = ' (required)'
+        markSpan.textContent = ` ${t('question.required')}`
         title.append(markSpan)
       } else if (!required.has(id) && visited.has(pageId)) markSpan?.remove()
       // Controls say it too, as the server marks them: not a group of checkboxes (any one may do).
@@ -87,11 +91,11 @@ export function startFlow(form: HTMLFormElement): void {
       element.textContent = recall(element.dataset['recall'] ?? '', recallValues)
     const index = path.pages.indexOf(current)
     const progress = document.getElementById('progress-hint')
-    const words = `Page ${index + 1} of ${path.pages.length}`
+    const words = t('form.pageOf', { index: index + 1, count: path.pages.length })
     if (progress && progress.textContent !== words) progress.textContent = words
     const last = index === path.pages.length - 1
     const next = form.querySelector<HTMLButtonElement>(`button[name="${ACTION}"][value="next"]`)
-    if (next) next.textContent = last ? 'Submit' : 'Next'
+    if (next) next.textContent = last ? t('form.submit') : t('form.next')
     const back = form.querySelector<HTMLButtonElement>(`button[name="${ACTION}"][value="back"]`)
     if (back) back.hidden = index <= 0
     const shown = input(SHOWN)
@@ -117,8 +121,8 @@ export function startFlow(form: HTMLFormElement): void {
     for (const question of pageQuestions(current)) {
       const shown = asShown.get(question.id)
       if (!onPath.has(question.id) || !shown) continue
-      const message = answerMessage(shown, fieldsOf(form, question))
-      mark(form, question, message)
+      const message = answerMessage(shown, fieldsOf(form, question), t)
+      mark(form, question, message, t)
       if (message) problems.push({ question: shown, message })
     }
     return problems
@@ -165,7 +169,7 @@ export function startFlow(form: HTMLFormElement): void {
     if (page) page.value = pageId
     document.querySelector('.error-summary')?.remove()
     const { path } = refresh()
-    document.title = `${title} – page ${path.pages.indexOf(pageId) + 1} of ${path.pages.length}`
+    document.title = pageTitle(pageId, path)
     if (!focus || !target) return
     window.scrollTo(0, 0)
     const heading = target.querySelector<HTMLElement>('.page-title')
@@ -198,8 +202,8 @@ export function startFlow(form: HTMLFormElement): void {
       const problems = problemsOfPage()
       if (problems.length > 0) {
         event.preventDefault()
-        document.title = `Error: ${document.title.replace(/^Error: /, '')}`
-        summarise(form, problems).focus()
+        document.title = t('layout.errorTitle', { title: pageTitle(current, pathNow().path) })
+        summarise(form, problems, t).focus()
         return
       }
     }

@@ -1,6 +1,7 @@
 import type { Question } from '../../src/shared/forms/definition'
 import { answerMessage } from '../../src/shared/pages/answer-messages'
 import { fieldsOf, mark, questionIdOf, summarise } from './marks'
+import { pageTranslator } from './messages'
 import { startPage } from './page'
 
 // The hosted one-page form's script (served as /static/form.js, built by `npm run build`; a form
@@ -14,11 +15,12 @@ const serverSummary = startPage()
 const form = document.querySelector<HTMLFormElement>('form[data-form-id]')
 
 if (form && !form.dataset['flow']) {
+  const t = pageTranslator(form)
   const questions: Question[] = JSON.parse(form.dataset['questions'] ?? '[]')
   const byId = new Map(questions.map((question) => [question.id, question]))
   const check = (question: Question) => {
-    const message = answerMessage(question, fieldsOf(form, question))
-    mark(form, question, message)
+    const message = answerMessage(question, fieldsOf(form, question), t)
+    mark(form, question, message, t)
     return message
   }
   // A message shown while a button is pressed would move it from under the pointer, and the click
@@ -65,8 +67,8 @@ if (form && !form.dataset['flow']) {
     if (problems.length === 0) return
     event.preventDefault()
     const title = document.querySelector('h1')?.textContent ?? ''
-    document.title = `Error: ${title}`
-    summarise(form, problems).focus()
+    document.title = t('layout.errorTitle', { title })
+    summarise(form, problems, t).focus()
   })
 
   const key = `canvass:${form.dataset['formId']}`
@@ -83,7 +85,7 @@ if (form && !form.dataset['flow']) {
     const progress = document.createElement('progress')
     progress.max = 1
     progress.value = 0
-    progress.setAttribute('aria-label', 'Answered so far')
+    progress.setAttribute('aria-label', t('form.answeredSoFar'))
     bar.append(progress)
     hint.parentElement.after(bar)
     const original = hint.textContent
@@ -91,7 +93,7 @@ if (form && !form.dataset['flow']) {
       const done = answered()
       progress.max = names.length
       progress.value = done
-      hint.textContent = `${original} · ${done} answered`
+      hint.textContent = t('form.answeredCount', { progress: original ?? '', count: done })
     }
     form.addEventListener('input', update)
     form.addEventListener('change', update)

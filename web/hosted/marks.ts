@@ -1,4 +1,5 @@
 import type { Question } from '../../src/shared/forms/definition'
+import type { Translate } from '../../src/shared/i18n/locales'
 import { questionFields, summaryLine } from '../../src/shared/pages/answer-messages'
 
 // How the hosted form's script marks answers (web/hosted/form.ts, flow.ts): as the server's page
@@ -25,7 +26,12 @@ export function fieldsOf(form: HTMLFormElement, question: Question): string[] {
 }
 
 /** Shows or clears the message beside a question, as the server's page marks it up. */
-export function mark(form: HTMLFormElement, question: Question, message: string | undefined): void {
+export function mark(
+  form: HTMLFormElement,
+  question: Question,
+  message: string | undefined,
+  t: Translate,
+): void {
   const control = document.getElementById(`q-${question.id}`)
   const card = control?.closest<HTMLElement>('.question')
   if (!control || !card) return
@@ -60,7 +66,7 @@ export function mark(form: HTMLFormElement, question: Question, message: string 
   }
   const prefix = document.createElement('span')
   prefix.className = 'visually-hidden'
-  prefix.textContent = 'Error: '
+  prefix.textContent = t('form.errorPrefix')
   line.replaceChildren(prefix, message)
   described.setAttribute('aria-describedby', [errorId, ...others].join(' '))
 }
@@ -69,6 +75,7 @@ export function mark(form: HTMLFormElement, question: Question, message: string 
 export function summarise(
   form: HTMLFormElement,
   problems: { question: Question; message: string }[],
+  t: Translate,
 ): HTMLElement {
   document.getElementById('error-summary-title')?.closest('.error-summary')?.remove()
   const summary = document.createElement('div')
@@ -78,17 +85,14 @@ export function summarise(
   summary.setAttribute('aria-labelledby', 'error-summary-title')
   const heading = document.createElement('h2')
   heading.id = 'error-summary-title'
-  heading.textContent =
-    problems.length === 1
-      ? 'There is a problem with 1 answer'
-      : `There are problems with ${problems.length} answers`
+  heading.textContent = t('form.summary', { count: problems.length })
   const list = document.createElement('ul')
   for (const { question, message } of problems) {
     const item = document.createElement('li')
     item.dir = 'auto'
     const link = document.createElement('a')
     link.href = `#q-${question.id}`
-    link.textContent = summaryLine(question, message)
+    link.textContent = summaryLine(question, message, t)
     item.append(link)
     list.append(item)
   }

@@ -1,5 +1,7 @@
 import type { Database, Db } from '../../db/database.js'
+import { jsonArrayItem } from '../../db/fragments.js'
 import type { MailsTable } from '../../db/tables/mail.js'
+import { wordsFor } from '../../shared/i18n/words.js'
 import {
   parseTemplate,
   renderParagraphs,
@@ -42,6 +44,8 @@ async function loadRecipient(db: Db, recipientId: string) {
       'i.status as invitation',
       'f.title',
       'w.name as workspace',
+      // The form's source language (the first of its languages), for the mail's own words.
+      jsonArrayItem(db, 'f.definition', 'languages', 0, 'language'),
     ])
     .where('r.id', '=', recipientId)
     .executeTakeFirst()
@@ -68,11 +72,14 @@ export async function composeInvitationMail(
   }
   const { parts } = parseTemplate(row.message)
   const unsubscribeUrl = unsubscribeLink(config, row.token)
+  const words = wordsFor(row.language ?? 'en')
+  const workspace = singleLine(row.workspace)
   const text =
     `${renderText(parts, values).trimEnd()}\n\n-- \n` +
-    `You received this mail because you are on a contact list of ${singleLine(row.workspace)}.\n` +
-    `Unsubscribe from their surveys: ${unsubscribeUrl}\n`
+    `${words.t('mail.footer', { workspace })}\n` +
+    `${words.t('mail.unsubscribe', { workspace })}: ${unsubscribeUrl}\n`
   const html = invitationHtml({
+    words,
     subject: mail.subject,
     paragraphs: renderParagraphs(parts, values),
     workspace: row.workspace,

@@ -1,4 +1,5 @@
 import { renderToString } from 'preact-render-to-string'
+import type { Words } from '../../shared/i18n/words.js'
 import type { Segment } from '../../shared/mail/templates.js'
 
 // The HTML part of an invitation or a reminder: the message's paragraphs and line breaks, the
@@ -7,6 +8,8 @@ import type { Segment } from '../../shared/mail/templates.js'
 // in it are escaped: HTML written in a message or a contact's data shows as text.
 
 export interface InvitationHtml {
+  /** The form's source language: the footer's words, `lang` and `dir`. */
+  words: Words
   subject: string
   paragraphs: Segment[][][]
   workspace: string
@@ -31,7 +34,7 @@ function Line(props: { segments: Segment[] }) {
 
 function InvitationMail(props: InvitationHtml) {
   return (
-    <html lang="en">
+    <html lang={props.words.lang} dir={props.words.dir}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -52,9 +55,11 @@ function InvitationMail(props: InvitationHtml) {
         </main>
         <footer style={footerStyle}>
           <p>
-            You received this mail because you are on a contact list of{' '}
-            <span dir="auto">{props.workspace}</span>.{' '}
-            <a href={props.unsubscribeUrl}>Unsubscribe from {props.workspace}’s surveys</a>.
+            {props.words.rich('mail.footer', { workspace: <span dir="auto">{props.workspace}</span> })}{' '}
+            <a href={props.unsubscribeUrl}>
+              {props.words.t('mail.unsubscribe', { workspace: props.workspace })}
+            </a>
+            .
           </p>
         </footer>
       </body>

@@ -2,10 +2,12 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import { LRUCache } from 'lru-cache'
 import type { FormView } from '../../domain/forms/forms.js'
 import { redirectLocation } from '../../shared/forms/settings.js'
+import { sourceLanguage } from '../../shared/forms/translations.js'
 import { FlowPage } from '../../shared/pages/flow-page.js'
 import { isPaged, pageState } from '../../shared/pages/flow-view.js'
 import { FormPage } from '../../shared/pages/form-page.js'
 import { renderPage } from '../../shared/pages/layout.js'
+import { formPageLanguage } from './language.js'
 
 // The blank page of a form (no hidden fields from the query string, no errors, no typed values)
 // is the same for every visitor of one version of the form: rendered once per version, and
@@ -44,6 +46,8 @@ function blankPage(form: FormView) {
 }
 
 export interface BlankPage {
+  /** The page's language: its Content-Language. */
+  lang: string
   /** `<form id>@<updated_at>`: any edit, on any process, changes it. */
   version: string
   html: string
@@ -56,16 +60,19 @@ export interface BlankPage {
 const MAX_PAGES = 1000
 
 export class BlankPages {
-  // By form: a form's new version takes its old one's place.
+  // By form and language: a form's new version takes its old one's place.
   private readonly pages = new LRUCache<string, BlankPage>({ max: MAX_PAGES })
 
-  get(form: FormView): BlankPage {
+  /** The page in `lang`, one of the form's languages (its source when absent). */
+  get(form: FormView, lang = sourceLanguage(form)): BlankPage {
     const version = `${form.id}@${form.updated_at}`
-    const cached = this.pages.get(form.id)
+    const key = `${form.id} ${lang}`
+    const cached = this.pages.get(key)
     if (cached?.version === version) return cached
-    const html = renderPage(blankPage(form))
+    const html = renderPage(blankPage(form), formPageLanguage(form, lang, `/f/${form.id}`))
     const identity = Buffer.from(html)
     const page: BlankPage = {
+      lang,
       version,
       html,
       identity,
@@ -73,7 +80,7 @@ export class BlankPages {
       br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }),
       policy: pageSecurityPolicy(form),
     }
-    this.pages.set(form.id, page)
+    this.pages.set(key, page)
     return page
   }
 }

@@ -7,6 +7,7 @@ import { redactUrl } from '../../logger.js'
 import type { HttpMetrics } from '../metrics.js'
 import { requestIdOf } from '../requests.js'
 import type { BlankPage, BlankPages } from './blank-pages.js'
+import { chooseLanguage } from './language.js'
 
 // The hosted form page is what every respondent opens: the one page that public traffic hits most.
 // Its blank version (no query string, so no hidden fields; a form that accepts answers) is answered
@@ -87,7 +88,8 @@ export function formPageFastPath({ forms, pages, metrics, logger, clock }: FastP
     const found = await forms.find(match[1] as string).catch(() => undefined)
     if (found?.acceptance !== 'accepting') return false
     const id = requestIdOf(request.headers['x-request-id'], randomUUID)
-    send(response, id, pages.get(found.form), encoding)
+    const lang = chooseLanguage(found.form, undefined, request.headers['accept-language'])
+    send(response, id, pages.get(found.form, lang), encoding)
     const ms = clock.now() - started
     requests.inc()
     duration.observe(ms / 1000)
@@ -121,7 +123,9 @@ function send(response: ServerResponse, id: string, page: BlankPage, encoding: E
     'content-type',
     'text/html; charset=utf-8',
     'vary',
-    'accept-encoding',
+    'accept-encoding, accept-language',
+    'content-language',
+    page.lang,
     'content-length',
     String(body.length),
   ]

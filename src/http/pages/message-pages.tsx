@@ -1,7 +1,8 @@
 import type { FormView } from '../../domain/forms/forms.js'
+import type { MessageKey } from '../../shared/i18n/locales.js'
 import type { TypedValues } from '../../shared/pages/fields.js'
 import { FormPage } from '../../shared/pages/form-page.js'
-import { MessagePage } from '../../shared/pages/layout.js'
+import { SaidPage, usePageLanguage } from '../../shared/pages/layout.js'
 
 /** What a hosted form's post carried: the answers, as fields, and the hidden fields. */
 export interface SubmittedFields {
@@ -13,49 +14,43 @@ export interface SubmittedFields {
 // are in src/shared/pages/outcome-pages.tsx, since the builder previews them).
 
 export function notFoundPage() {
-  return (
-    <MessagePage
-      title="Form not found"
-      heading="This form is not available"
-      message="The link may be mistyped, or the form is not open to the public."
-    />
-  )
+  return <SaidPage title="notFound.title" heading="notFound.heading" message="notFound.message" />
 }
 
 export function rateLimitedPage(retryAfter: number) {
   return (
-    <MessagePage
-      title="Too many submissions"
-      heading="Too many submissions"
-      message={`Too many answers were sent from your address in a short time. Please try again in ${retryAfter} seconds.`}
+    <SaidPage
+      title="limit.submissionsTitle"
+      heading="limit.submissionsTitle"
+      message="limit.submissions"
+      values={{ seconds: retryAfter }}
     />
   )
 }
 
-/** Over the public limit with the answers read: the form again, answers kept, to send once more. */
-export function rateLimitedFormPage(form: FormView, submitted: SubmittedFields, retryAfter: number) {
-  const seconds = retryAfter === 1 ? '1 second' : `${retryAfter} seconds`
+function RateLimitedFormPage(props: { form: FormView; submitted: SubmittedFields; retryAfter: number }) {
+  const { t } = usePageLanguage().words
+  const { form, submitted, retryAfter } = props
   const notice = {
-    heading: 'Too many submissions',
-    message:
-      'Too many answers were sent to this form from your network in the last minute, so yours ' +
-      `have not been sent yet. They are kept below: press Submit again in ${seconds}.`,
+    heading: t('limit.submissionsTitle'),
+    message: t('limit.formNotice', { seconds: retryAfter }),
   }
   return <FormPage form={form} hidden={submitted.hidden} values={submitted.values} notice={notice} />
 }
 
-const errorMessages: Record<number, string> = {
-  400: 'The request could not be read.',
-  413: 'The answers sent are larger than this form accepts.',
-  415: 'The answers were sent in a format this form does not accept.',
-  403: 'These answers were sent from another site, so they were not saved. Open the form again and answer it there.',
+/** Over the public limit with the answers read: the form again, answers kept, to send once more. */
+export function rateLimitedFormPage(form: FormView, submitted: SubmittedFields, retryAfter: number) {
+  return <RateLimitedFormPage form={form} submitted={submitted} retryAfter={retryAfter} />
+}
+
+const errorMessages: Record<number, MessageKey> = {
+  400: 'error.400',
+  403: 'error.403',
+  413: 'error.413',
+  415: 'error.415',
 }
 
 export function errorPage(status: number) {
-  const message =
-    errorMessages[status] ??
-    (status >= 500
-      ? 'Something went wrong on our side. Please try again.'
-      : 'The request could not be handled.')
-  return <MessagePage title="Something went wrong" heading="Something went wrong" message={message} />
+  const message = errorMessages[status] ?? (status >= 500 ? 'error.500' : 'error.other')
+  return <SaidPage title="error.pageTitle" heading="error.pageTitle" message={message} />
 }

@@ -1,5 +1,5 @@
 import type { FormView } from '../../domain/forms/forms.js'
-import { Layout, MessagePage } from '../../shared/pages/layout.js'
+import { Layout, SaidPage, useLocalised, usePageLanguage } from '../../shared/pages/layout.js'
 
 // The pages of a draft's resume link (docs/api.md#hosted-multi-page-forms): the link itself, shown
 // when the respondent chooses "Continue later" (with, when mail is configured, a form to have it
@@ -13,11 +13,12 @@ export interface ResumeMailForm {
 }
 
 function ResumeMail({ action, value, error }: ResumeMailForm) {
+  const { t } = usePageLanguage().words
   const described = error ? 'resume-email-error' : undefined
   return (
     <form method="post" action={action}>
       <p>
-        <label for="resume-email">Email me this link</label>
+        <label for="resume-email">{t('resume.mailLabel')}</label>
       </p>
       {error && (
         <p id="resume-email-error" class="error-message">
@@ -37,10 +38,42 @@ function ResumeMail({ action, value, error }: ResumeMailForm) {
       />
       <div class="actions">
         <button type="submit" class="secondary">
-          Send the link
+          {t('resume.mailSend')}
         </button>
       </div>
     </form>
+  )
+}
+
+const FormTitle = (props: { form: FormView }) => <span dir="auto">{props.form.title}</span>
+
+function ContinueLaterPage(props: {
+  form: FormView
+  link: string
+  days: number
+  mail: ResumeMailForm | undefined
+  back: string
+}) {
+  const { t, rich } = usePageLanguage().words
+  const { link, days, mail, back } = props
+  const form = useLocalised(props.form)
+  return (
+    <Layout title={t('resume.title', { title: form.title })}>
+      <section class="card message" aria-labelledby="later-title">
+        <h1 id="later-title">{t('resume.heading')}</h1>
+        <p class="prose">{rich('resume.intro', { title: <FormTitle form={form} /> })}</p>
+        <p class="resume-link">
+          <a href={link}>{link}</a>
+        </p>
+        <p class="prose">{t('resume.lifetime', { days })}</p>
+        {mail && <ResumeMail {...mail} />}
+        <p>
+          <a class="button secondary" href={back}>
+            {t('resume.back')}
+          </a>
+        </p>
+      </section>
+    </Layout>
   )
 }
 
@@ -52,22 +85,20 @@ export function continueLaterPage(
   mail?: ResumeMailForm,
   back = `/f/${form.id}`,
 ) {
+  return <ContinueLaterPage form={form} link={link} days={days} mail={mail} back={back} />
+}
+
+function ResumeMailedPage(props: { form: FormView }) {
+  const { t, rich } = usePageLanguage().words
+  const form = useLocalised(props.form)
   return (
-    <Layout title={`Continue later: ${form.title}`}>
-      <section class="card message" aria-labelledby="later-title">
-        <h1 id="later-title">Your answers are saved</h1>
-        <p class="prose">
-          To continue <span dir="auto">{form.title}</span> later, on this device or another one, open this
-          link. Keep it to yourself: anyone with it can see and change your answers.
-        </p>
-        <p class="resume-link">
-          <a href={link}>{link}</a>
-        </p>
-        <p class="prose">It works until you send your answers, or for {days} days without a change.</p>
-        {mail && <ResumeMail {...mail} />}
+    <Layout title={t('resume.mailedTitle', { title: form.title })}>
+      <section class="card message" aria-labelledby="mailed-title">
+        <h1 id="mailed-title">{t('resume.mailedHeading')}</h1>
+        <p class="prose">{rich('resume.mailedMessage', { title: <FormTitle form={form} /> })}</p>
         <p>
-          <a class="button secondary" href={back}>
-            Back to the form
+          <a class="button secondary" href={`/f/${form.id}`}>
+            {t('resume.back')}
           </a>
         </p>
       </section>
@@ -76,31 +107,8 @@ export function continueLaterPage(
 }
 
 /** After "Email me this link": what was done, and nothing about the address or the draft. */
-export function resumeMailedPage(form: FormView) {
-  return (
-    <Layout title={`Link sent: ${form.title}`}>
-      <section class="card message" aria-labelledby="mailed-title">
-        <h1 id="mailed-title">The link is on its way</h1>
-        <p class="prose">
-          We are sending the link to continue <span dir="auto">{form.title}</span> to the address you typed.
-          It may take a few minutes to arrive.
-        </p>
-        <p>
-          <a class="button secondary" href={`/f/${form.id}`}>
-            Back to the form
-          </a>
-        </p>
-      </section>
-    </Layout>
-  )
-}
+export const resumeMailedPage = (form: FormView) => <ResumeMailedPage form={form} />
 
 export function resumeGonePage() {
-  return (
-    <MessagePage
-      title="Link no longer valid"
-      heading="This link no longer opens saved answers"
-      message="The answers it kept were sent already, or were not changed for a long time and were deleted. You can start the form again."
-    />
-  )
+  return <SaidPage title="resume.goneTitle" heading="resume.goneHeading" message="resume.goneMessage" />
 }

@@ -1,23 +1,25 @@
 import type { UnsubscribeTarget } from '../../domain/mail/unsubscribes.js'
-import { Layout, MessagePage } from '../../shared/pages/layout.js'
+import { Layout, SaidPage, usePageLanguage } from '../../shared/pages/layout.js'
 
 // The pages of an invitation's unsubscribe link (docs/api.md#unsubscribing): the question, with one
 // button that posts to the same address (as a mail client's one-click POST does), and the answer.
 
-export function unsubscribePage(target: UnsubscribeTarget, token: string) {
-  if (target.unsubscribed) return unsubscribedPage(target)
+function UnsubscribePage(props: { target: UnsubscribeTarget; token: string }) {
+  const { t, rich } = usePageLanguage().words
+  const { target, token } = props
+  const question = rich('unsubscribe.question', {
+    email: <strong>{target.email}</strong>,
+    workspace: <span dir="auto">{target.workspace}</span>,
+  })
   return (
-    <Layout title="Unsubscribe">
+    <Layout title={t('unsubscribe.title')}>
       <section class="card message" aria-labelledby="unsubscribe-title">
-        <h1 id="unsubscribe-title">Unsubscribe?</h1>
-        <p class="prose">
-          Unsubscribe <strong>{target.email}</strong> from <span dir="auto">{target.workspace}</span>’s
-          surveys? You will get no more invitations or reminders from them.
-        </p>
+        <h1 id="unsubscribe-title">{t('unsubscribe.heading')}</h1>
+        <p class="prose">{question}</p>
         <form method="post" action={`/u/${token}`}>
           <input type="hidden" name="List-Unsubscribe" value="One-Click" />
           <p>
-            <button type="submit">Unsubscribe</button>
+            <button type="submit">{t('unsubscribe.button')}</button>
           </p>
         </form>
       </section>
@@ -25,12 +27,18 @@ export function unsubscribePage(target: UnsubscribeTarget, token: string) {
   )
 }
 
+export function unsubscribePage(target: UnsubscribeTarget, token: string) {
+  if (target.unsubscribed) return unsubscribedPage(target)
+  return <UnsubscribePage target={target} token={token} />
+}
+
 export function unsubscribedPage(target: UnsubscribeTarget) {
   return (
-    <MessagePage
-      title="Unsubscribed"
-      heading="You are unsubscribed"
-      message={`${target.email} will get no more surveys from ${target.workspace}.`}
+    <SaidPage
+      title="unsubscribe.doneTitle"
+      heading="unsubscribe.doneHeading"
+      message="unsubscribe.doneMessage"
+      values={{ email: target.email, workspace: target.workspace }}
       tone="done"
     />
   )
@@ -38,20 +46,21 @@ export function unsubscribedPage(target: UnsubscribeTarget) {
 
 export function unsubscribeNotFoundPage() {
   return (
-    <MessagePage
-      title="Link not found"
-      heading="This unsubscribe link is not valid"
-      message="The link may be mistyped or cut short. Open it again from the mail it came in."
+    <SaidPage
+      title="unsubscribe.unknownTitle"
+      heading="unsubscribe.unknownHeading"
+      message="unsubscribe.unknownMessage"
     />
   )
 }
 
 export function unsubscribeLimitedPage(retryAfter: number) {
   return (
-    <MessagePage
-      title="Too many requests"
-      heading="Too many requests"
-      message={`Too many requests came from your address in a short time. Please try again in ${retryAfter} seconds.`}
+    <SaidPage
+      title="limit.requestsTitle"
+      heading="limit.requestsTitle"
+      message="limit.requests"
+      values={{ seconds: retryAfter }}
     />
   )
 }

@@ -3,6 +3,7 @@ import type { Ending, FlowPage, FlowParts, Rule } from '../flow/types.js'
 import { checkProperties, isNumericKind, type Question, type QuestionKind, reservedKeys } from './kinds.js'
 import { confirmationQuestionErrors } from './mail-settings.js'
 import { type FormSettings, type FormSettingsInput, normaliseSettings } from './settings.js'
+import { checkTranslations, type Translations } from './translations.js'
 
 // A form's definition (docs/api.md#forms): questions of a closed set of kinds (kinds.ts), hidden
 // field names and variables. Everything the structure alone cannot say (each kind's properties,
@@ -44,6 +45,9 @@ export interface FormDefinition extends FlowParts {
   variables: Variable[]
   /** Absent in definitions stored before respondent settings existed; read them with storedSettings. */
   settings?: FormSettings
+  /** BCP 47 tags, the source first (translations.ts); absent: one language. */
+  languages?: string[]
+  translations?: Translations
 }
 
 export interface FormInput {
@@ -62,6 +66,8 @@ export interface FormInput {
   pages?: FlowPage[]
   logic?: Rule[]
   endings?: Ending[]
+  languages?: string[]
+  translations?: Translations
 }
 
 /** Bound on variable constants (`initial`, `value`). */
@@ -154,7 +160,9 @@ export function normaliseCore(input: FormInput): { definition: FormDefinition; e
   const settings = normaliseSettings(input.settings, errors)
   confirmationQuestionErrors(settings.confirmation, questions, errors)
   const flow = { pages: input.pages ?? [], logic: input.logic ?? [], endings: input.endings ?? [] }
-  return { definition: { questions, hidden, variables, settings, ...flow }, errors }
+  // Absent unless given, so a form of one language keeps its stored bytes.
+  const translated = checkTranslations({ ...input, ...flow, questions, settings }, errors)
+  return { definition: { questions, hidden, variables, settings, ...flow, ...translated }, errors }
 }
 
 /** The form as the API answers with it. */

@@ -7,6 +7,7 @@ import {
   rowLabels,
   TEXT_MAX,
 } from '../forms/definition.js'
+import type { Translate } from '../i18n/locales.js'
 import { isStorableString } from '../storable.js'
 import { EMAIL_MAX, URL_MAX } from '../strings.js'
 
@@ -17,13 +18,16 @@ import { EMAIL_MAX, URL_MAX } from '../strings.js'
 
 const SAFE = Number.MAX_SAFE_INTEGER
 
-/** "A whole number from 0 to 10" and the like: the hint and the message of a number question. */
-export function wholeNumberRule(question: Question): string {
+/**
+ * "A whole number from 0 to 10" and the like, as the hint says it (`hint`) or the message asks for
+ * it (`error`): the rule of a number question.
+ */
+export function wholeNumberRule(question: Question, t: Translate, as: 'hint' | 'error'): string {
   const [min, max] = answerRange(question)
-  if (min > -SAFE && max < SAFE) return `a whole number from ${min} to ${max}`
-  if (min > -SAFE) return `a whole number, at least ${min}`
-  if (max < SAFE) return `a whole number, at most ${max}`
-  return 'a whole number'
+  if (min > -SAFE && max < SAFE) return t(`${as}.numberBetween`, { min, max })
+  if (min > -SAFE) return t(`${as}.numberAtLeast`, { min })
+  if (max < SAFE) return t(`${as}.numberAtMost`, { max })
+  return t(`${as}.number`)
 }
 
 /**
@@ -82,66 +86,63 @@ export function answerFromFields(question: Question, fields: string[]): unknown 
 }
 
 /** Why a refused answer is refused, in the respondent's words; the rule named, not the title. */
-function refusal(question: Question, answer: unknown): string {
-  if (typeof answer === 'string' && !isStorableString(answer))
-    return 'Remove the NUL or broken characters from this answer'
+function refusal(question: Question, answer: unknown, t: Translate): string {
+  if (typeof answer === 'string' && !isStorableString(answer)) return t('error.unstorable')
   switch (question.type) {
     case 'short_text':
     case 'long_text': {
       const text = String(answer)
-      if (text.trim() === '') return question.required ? 'Required' : 'Enter some text, not only spaces'
+      if (text.trim() === '') return question.required ? t('error.required') : t('error.blank')
       const max = (question.properties['max_length'] as number | undefined) ?? TEXT_MAX
-      return `Use at most ${max} characters (this has ${text.length})`
+      return t('error.tooLong', { max, length: text.length })
     }
     case 'email':
-      return String(answer).length > EMAIL_MAX
-        ? `Use at most ${EMAIL_MAX} characters`
-        : 'Enter an e-mail address, e.g. name@example.com'
+      return String(answer).length > EMAIL_MAX ? t('error.maxLength', { max: EMAIL_MAX }) : t('error.email')
     case 'url':
-      return String(answer).length > URL_MAX
-        ? `Use at most ${URL_MAX} characters`
-        : 'Enter a web address starting with https:// or http://'
+      return String(answer).length > URL_MAX ? t('error.maxLength', { max: URL_MAX }) : t('error.url')
     case 'phone_number':
-      return 'Enter the number with its country code, e.g. +4915112345678'
+      return t('error.phone')
     case 'yes_no':
-      return 'Choose Yes or No'
+      return t('error.yesNo')
     case 'consent':
-      return 'Tick the box to accept this'
+      return t('error.consent')
     case 'matrix': {
       const rows = rowLabels(question)
       const given = answer !== null && typeof answer === 'object' ? Object.keys(answer) : []
       return question.required && given.length < rows.length
-        ? 'Choose an answer in every row'
-        : 'Choose one of the columns in each row'
+        ? t('error.matrixEveryRow')
+        : t('error.matrixColumns')
     }
     case 'ranking':
-      return `Give each item its own place, from 1 to ${choiceLabels(question).length}`
+      return t('error.ranking', { count: choiceLabels(question).length })
     case 'date':
-      return 'Enter a real date'
+      return t('error.date')
     case 'multiple_choice':
     case 'dropdown':
-      return answerType(question) === 'choices' ? 'Choose only from the options' : 'Choose one of the options'
+      return answerType(question) === 'choices' ? t('error.choicesOnly') : t('error.chooseOne')
     case 'number':
-      return `Enter ${wholeNumberRule(question)}`
+      return wholeNumberRule(question, t, 'error')
     default: {
       const [min, max] = answerRange(question)
-      return `Choose a number from ${min} to ${max}`
+      return t('error.scale', { min, max })
     }
   }
 }
 
 /**
  * The message for a question given the values its controls hold (as posted: one per control,
- * empty when left empty), or undefined when the server would accept them.
+ * empty when left empty), or undefined when the server would accept them. In the page's language:
+ * `t` is the server's (src/shared/i18n/words.ts) or the script's (web/hosted/messages.ts).
  */
-export function answerMessage(question: Question, fields: string[]): string | undefined {
+export function answerMessage(question: Question, fields: string[], t: Translate): string | undefined {
   const answer = answerFromFields(question, fields)
-  if (answer === undefined) return question.required ? 'Required' : undefined
-  return 'error' in checkAnswer(question, answer) ? refusal(question, answer) : undefined
+  if (answer === undefined) return question.required ? t('error.required') : undefined
+  return 'error' in checkAnswer(question, answer) ? refusal(question, answer, t) : undefined
 }
 
 /** The summary's line for a question: its title, then the message. */
-export const summaryLine = (question: Question, message: string): string => `${question.title}: ${message}`
+export const summaryLine = (question: Question, message: string, t: Translate): string =>
+  t('form.summaryLine', { title: question.title, message })
 
 /** An answer as the page's controls hold it: the inverse of answerFromFields. */
 export function fieldsFromAnswer(question: Question, answer: unknown): string[] {

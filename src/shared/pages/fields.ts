@@ -2,6 +2,7 @@ import type { FieldError } from '../field-error.js'
 import type { Submission } from '../forms/answers.js'
 import type { FormDefinition } from '../forms/definition.js'
 import type { Question } from '../forms/kinds.js'
+import type { Translate } from '../i18n/locales.js'
 import { answerFromFields, answerMessage, questionFields, summaryLine } from './answer-messages.js'
 
 // The hosted page posts application/x-www-form-urlencoded fields; here they become the same
@@ -80,6 +81,7 @@ export function pageErrors(
   definition: FormDefinition,
   errors: FieldError[],
   values: TypedValues,
+  t: Translate,
 ): PageErrors {
   const byQuestion = new Map<string, string>()
   const others: PageErrors['all'] = []
@@ -89,7 +91,7 @@ export function pageErrors(
     const id = match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~')
     const question = id === undefined ? undefined : questions.get(id)
     if (question && !byQuestion.has(question.id)) {
-      const message = answerMessage(question, typedFields(question, values) ?? [])
+      const message = answerMessage(question, typedFields(question, values) ?? [], t)
       byQuestion.set(question.id, message ?? `${error.message[0]?.toUpperCase()}${error.message.slice(1)}`)
     } else if (!question) {
       others.push({ questionId: undefined, message: `${error.path || 'The answers'} ${error.message}` })
@@ -99,7 +101,7 @@ export function pageErrors(
     .filter((question) => byQuestion.has(question.id))
     .map((question) => ({
       questionId: question.id,
-      message: summaryLine(question, byQuestion.get(question.id) as string),
+      message: summaryLine(question, byQuestion.get(question.id) as string, t),
     }))
   return { byQuestion, all: [...all, ...others] }
 }

@@ -3,8 +3,8 @@ import type { FormView, Question } from '../forms/definition.js'
 import { fieldsFromAnswer } from './answer-messages.js'
 import { type PageErrors, type TypedValues, typedFields } from './fields.js'
 import { type PageState, questionsAsShown, recallValuesOf } from './flow-view.js'
-import { Alerts, CarriedFields, questionsForScript } from './form-page.js'
-import { Layout } from './layout.js'
+import { Alerts, actionIn, CarriedFields, pageTitle, questionsForScript } from './form-page.js'
+import { Layout, useLocalised, usePageLanguage } from './layout.js'
 import { QuestionCard, recalled } from './question-card.js'
 
 // A hosted form of several pages (docs/api.md#hosted-multi-page-forms), one page at a time. Every
@@ -50,7 +50,10 @@ function flowForScript(form: FormView): string {
 const hasRecall = (text: string | undefined) => text?.includes('{{') === true
 
 export function FlowPage(props: FlowPageProps) {
-  const { form, page, state, answers, hidden, values, errors, notice, action } = props
+  const { page, state, answers, hidden, values, errors, notice, action } = props
+  const form = useLocalised(props.form)
+  const language = usePageLanguage()
+  const { t, locale, scriptMessages } = language.words
   const { path } = state
   const recallValues = recallValuesOf(path, answers, hidden)
   const words = (text: string) => recall(text, recallValues)
@@ -60,8 +63,8 @@ export function FlowPage(props: FlowPageProps) {
   const written = new Map(form.questions.map((question) => [question.id, question]))
   const onPath = new Set(path.questions)
   const visited = new Set(path.pages)
-  const heading = `${form.title} – page ${state.index + 1} of ${state.count}`
-  const title = notice ? `${notice.heading}: ${heading}` : errors ? `Error: ${heading}` : heading
+  const place = { index: state.index + 1, count: state.count }
+  const title = pageTitle(t('form.pageTitle', { title: form.title, ...place }), notice, errors)
   const card = (question: Question, pageId: string) => {
     // A question of a page not reached yet is marked as written; its page's script marks it again.
     const shown = visited.has(pageId)
@@ -92,17 +95,19 @@ export function FlowPage(props: FlowPageProps) {
       <header class="form-header">
         <h1 dir="auto">{form.title}</h1>
         <p class="progress-hint" id="progress-hint" aria-live="polite">
-          Page {state.index + 1} of {state.count}
+          {t('form.pageOf', place)}
         </p>
       </header>
       <Alerts notice={notice} errors={errors} />
       <form
         method="post"
-        action={action ?? `/f/${form.id}`}
+        action={actionIn(action ?? `/f/${form.id}`, language)}
         novalidate
         class="form"
         data-form-id={form.id}
         data-flow={flowForScript(form)}
+        data-locale={locale}
+        data-messages={scriptMessages}
       >
         <input type="hidden" name={PAGE_FIELD} value={page} />
         <input type="hidden" name={SHOWN_FIELD} value={[...state.shown].join(' ')} />
@@ -132,7 +137,7 @@ export function FlowPage(props: FlowPageProps) {
             value="next"
             data-last={state.next === null ? 'true' : 'false'}
           >
-            {state.next === null ? 'Submit' : 'Next'}
+            {state.next === null ? t('form.submit') : t('form.next')}
           </button>
           <button
             type="submit"
@@ -141,10 +146,10 @@ export function FlowPage(props: FlowPageProps) {
             class="secondary"
             hidden={state.previous === undefined}
           >
-            Back
+            {t('form.back')}
           </button>
           <button type="submit" name={ACTION_FIELD} value="later" class="link">
-            Continue later
+            {t('form.later')}
           </button>
         </div>
       </form>

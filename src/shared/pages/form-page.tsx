@@ -1,6 +1,6 @@
 import type { FormView, Question } from '../forms/definition.js'
 import { HIDDEN_PREFIX, HONEYPOT_FIELD, type PageErrors, type TypedValues, typedFields } from './fields.js'
-import { Layout } from './layout.js'
+import { Layout, type PageLanguage, useLocalised, usePageLanguage } from './layout.js'
 import { QuestionCard } from './question-card.js'
 
 // The hosted form (docs/api.md#hosted-form-pages): native controls only, so it works with JavaScript off and with
@@ -18,13 +18,10 @@ export interface FormPageProps {
 }
 
 function ErrorSummary(props: { errors: PageErrors }) {
+  const { t } = usePageLanguage().words
   return (
     <div class="error-summary" tabindex={-1} autofocus aria-labelledby="error-summary-title" role="alert">
-      <h2 id="error-summary-title">
-        {props.errors.all.length === 1
-          ? 'There is a problem with 1 answer'
-          : `There are problems with ${props.errors.all.length} answers`}
-      </h2>
+      <h2 id="error-summary-title">{t('form.summary', { count: props.errors.all.length })}</h2>
       <ul>
         {props.errors.all.map((error) => (
           <li dir="auto">
@@ -60,13 +57,14 @@ export function Alerts(props: { notice: FormPageProps['notice']; errors: PageErr
 
 /** The fields a form post carries besides its answers: hidden fields, and the trap for bots. */
 export function CarriedFields(props: { hidden: Iterable<[string, string]> }) {
+  const { t } = usePageLanguage().words
   return (
     <>
       {[...props.hidden].map(([name, value]) => (
         <input type="hidden" name={HIDDEN_PREFIX + name} value={value} />
       ))}
       <div class="trap" aria-hidden="true">
-        <label for="canvass-website">Leave this field empty</label>
+        <label for="canvass-website">{t('form.trap')}</label>
         <input id="canvass-website" name={HONEYPOT_FIELD} type="text" tabindex={-1} autocomplete="off" />
       </div>
     </>
@@ -80,27 +78,49 @@ export function questionsForScript(questions: Question[]): string {
   )
 }
 
-export function FormPage({ form, hidden, values, errors, notice, action }: FormPageProps) {
+/** Where a page posts, in the page's language when the form has several (the answer is in it too). */
+export function actionIn(action: string, language: PageLanguage): string {
+  if (!language.others) return action
+  return `${action}${action.includes('?') ? '&' : '?'}lang=${encodeURIComponent(language.words.lang)}`
+}
+
+/** The page's title: the form's, after why the answers were not sent. */
+export function pageTitle(title: string, notice: FormPageProps['notice'], errors: PageErrors | undefined) {
+  const { t } = usePageLanguage().words
+  if (notice) return t('layout.noticeTitle', { heading: notice.heading, title })
+  return errors ? t('layout.errorTitle', { title }) : title
+}
+
+export function FormPage({ form: written, hidden, values, errors, notice, action }: FormPageProps) {
+  const form = useLocalised(written)
+  const language = usePageLanguage()
+  const { t, locale, scriptMessages } = language.words
   const count = form.questions.length
   const required = form.questions.filter((question) => question.required).length
-  const title = notice ? `${notice.heading}: ${form.title}` : errors ? `Error: ${form.title}` : form.title
+  const questions = t('form.questionCount', { count })
   return (
-    <Layout title={title}>
+    <Layout title={pageTitle(form.title, notice, errors)}>
       <header class="form-header">
         <h1 dir="auto">{form.title}</h1>
         <p class="progress-hint" id="progress-hint" data-count={count}>
-          {count === 1 ? '1 question' : `${count} questions`}
-          {required > 0 ? `, ${required} required` : ''}
+          {required > 0
+            ? t('form.countAndRequired', {
+                questions,
+                required: t('form.requiredCount', { count: required }),
+              })
+            : questions}
         </p>
       </header>
       <Alerts notice={notice} errors={errors} />
       <form
         method="post"
-        action={action ?? `/f/${form.id}`}
+        action={actionIn(action ?? `/f/${form.id}`, language)}
         novalidate
         class="form"
         data-form-id={form.id}
         data-questions={questionsForScript(form.questions)}
+        data-locale={locale}
+        data-messages={scriptMessages}
       >
         <CarriedFields hidden={hidden} />
         {form.questions.map((question, index) => (
@@ -112,7 +132,7 @@ export function FormPage({ form, hidden, values, errors, notice, action }: FormP
           />
         ))}
         <div class="actions">
-          <button type="submit">Submit</button>
+          <button type="submit">{t('form.submit')}</button>
         </div>
       </form>
     </Layout>

@@ -7,7 +7,9 @@ import {
   rowLabels,
   TEXT_MAX,
 } from '../forms/definition.js'
+import type { Translate } from '../i18n/locales.js'
 import { wholeNumberRule } from './answer-messages.js'
+import { usePageLanguage } from './layout.js'
 
 // One question of a hosted form (docs/api.md#hosted-form-pages): native controls only, so it works
 // with JavaScript off and with every assistive technology; its error beside its control.
@@ -23,44 +25,45 @@ interface ControlProps {
 const controlId = (question: Question) => `q-${question.id}`
 
 /** The meaning of a scale's two ends, shown beside its first and last value. */
-function scale(question: Question): { min: number; max: number; low: string; high: string } {
+function scale(question: Question, t: Translate): { min: number; max: number; low: string; high: string } {
   const p = question.properties
   switch (question.type) {
     case 'rating':
-      return { min: 1, max: (p['steps'] as number | undefined) ?? 5, low: 'Lowest', high: 'Highest' }
+      return {
+        min: 1,
+        max: (p['steps'] as number | undefined) ?? 5,
+        low: t('question.lowest'),
+        high: t('question.highest'),
+      }
     case 'opinion_scale': {
       const start = (p['start'] as number | undefined) ?? 0
       const steps = (p['steps'] as number | undefined) ?? 11
-      return { min: start, max: start + steps - 1, low: 'Lowest', high: 'Highest' }
+      return { min: start, max: start + steps - 1, low: t('question.lowest'), high: t('question.highest') }
     }
     case 'nps':
-      return { min: 0, max: 10, low: 'Not at all likely', high: 'Extremely likely' }
+      return { min: 0, max: 10, low: t('question.npsLow'), high: t('question.npsHigh') }
     default:
-      return { min: 1, max: 5, low: 'Very unsatisfied', high: 'Very satisfied' }
+      return { min: 1, max: 5, low: t('question.csatLow'), high: t('question.csatHigh') }
   }
 }
 
-function hint(question: Question): string | undefined {
+function hint(question: Question, t: Translate): string | undefined {
   const p = question.properties
   switch (question.type) {
     case 'email':
-      return 'An e-mail address, e.g. name@example.com'
+      return t('hint.email')
     case 'url':
-      return 'A web address starting with https:// or http://'
+      return t('hint.url')
     case 'phone_number':
-      return 'In international form with country code, e.g. +4915112345678'
-    case 'number': {
-      const rule = wholeNumberRule(question)
-      return `A${rule.slice(1)}`
-    }
+      return t('hint.phone')
+    case 'number':
+      return wholeNumberRule(question, t, 'hint')
     case 'multiple_choice':
-      return p['allow_multiple'] === true ? 'Choose all that apply' : undefined
+      return p['allow_multiple'] === true ? t('hint.chooseAll') : undefined
     case 'matrix':
-      return 'Choose one answer in each row'
-    case 'ranking': {
-      const count = choiceLabels(question).length
-      return `Give each item its own place, 1 for the first and ${count} for the last`
-    }
+      return t('hint.matrix')
+    case 'ranking':
+      return t('hint.ranking', { count: choiceLabels(question).length })
     default:
       return undefined
   }
@@ -81,7 +84,14 @@ const autocomplete: Partial<Record<Question['type'], string>> = {
 }
 
 function RequiredMark(props: { required: boolean }) {
-  return props.required ? <span class="required"> (required)</span> : null
+  const { t } = usePageLanguage().words
+  return props.required ? <span class="required"> {t('question.required')}</span> : null
+}
+
+/** How the page shows a question's label (a choice, row or column): in its language. */
+function useShown(question: Question): (label: string) => string {
+  const { shown } = usePageLanguage()
+  return shown ? (label) => shown(question.id, label) : (label) => label
 }
 
 /** A group's title: the question's, marked when required. */
@@ -160,6 +170,7 @@ function OptionGroup(props: {
  */
 function MatrixRows(props: { question: Question; values: string[]; error: string | undefined }) {
   const { question, values, error } = props
+  const shown = useShown(question)
   const columns = columnLabels(question)
   return (
     <div class="matrix">
@@ -167,7 +178,7 @@ function MatrixRows(props: { question: Question; values: string[]; error: string
         const name = `${question.id}.${rowIndex}`
         return (
           <fieldset class="matrix-row">
-            <legend dir="auto">{row}</legend>
+            <legend dir="auto">{shown(row)}</legend>
             <div class="options scale">
               {columns.map((column, index) => (
                 <label class="option" dir="auto">
@@ -179,7 +190,7 @@ function MatrixRows(props: { question: Question; values: string[]; error: string
                     checked={values[rowIndex] === column}
                     aria-invalid={error ? 'true' : undefined}
                   />
-                  <span>{column}</span>
+                  <span>{shown(column)}</span>
                 </label>
               ))}
             </div>
@@ -196,6 +207,8 @@ function MatrixRows(props: { question: Question; values: string[]; error: string
  */
 function RankingPlaces(props: { question: Question; values: string[]; error: string | undefined }) {
   const { question, values, error } = props
+  const { t } = usePageLanguage().words
+  const shown = useShown(question)
   const labels = choiceLabels(question)
   return (
     <ol class="ranking">
@@ -204,10 +217,10 @@ function RankingPlaces(props: { question: Question; values: string[]; error: str
         return (
           <li class="ranking-item">
             <label for={id} dir="auto">
-              {label}
+              {shown(label)}
             </label>
             <select id={id} name={`${question.id}.${index}`} aria-invalid={error ? 'true' : undefined}>
-              <option value="">Place…</option>
+              <option value="">{t('question.place')}</option>
               {labels.map((_, place) => (
                 <option value={String(place + 1)} selected={values[index] === String(place + 1)}>
                   {place + 1}
@@ -240,9 +253,9 @@ export interface QuestionCardProps {
 }
 
 /** The lines of a card around its control: error, description, hint, and what describes the control. */
-function cardLines({ question, error, templates }: QuestionCardProps) {
+function cardLines({ question, error, templates }: QuestionCardProps, t: Translate) {
   const id = controlId(question)
-  const hintText = hint(question)
+  const hintText = hint(question, t)
   const hintId = hintText ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const descriptionId = question.description ? `${id}-description` : undefined
@@ -251,7 +264,7 @@ function cardLines({ question, error, templates }: QuestionCardProps) {
     describedBy: [errorId, descriptionId, hintId].filter(Boolean).join(' ') || undefined,
     errorText: error ? (
       <p class="error-message" id={errorId} dir="auto">
-        <span class="visually-hidden">Error: </span>
+        <span class="visually-hidden">{t('form.errorPrefix')}</span>
         {error}
       </p>
     ) : null,
@@ -271,7 +284,9 @@ function cardLines({ question, error, templates }: QuestionCardProps) {
 export function QuestionCard(props: QuestionCardProps) {
   const { question, values, error } = props
   const id = controlId(question)
-  const { ids, describedBy, errorText, descriptionLine, hintLine } = cardLines(props)
+  const { t } = usePageLanguage().words
+  const shown = useShown(question)
+  const { ids, describedBy, errorText, descriptionLine, hintLine } = cardLines(props, t)
   const { errorId, descriptionId, hintId } = ids
   const position = props.position && (
     <p class="position" aria-hidden="true">
@@ -305,10 +320,10 @@ export function QuestionCard(props: QuestionCardProps) {
             aria-invalid={error ? 'true' : undefined}
             aria-describedby={describedBy}
           >
-            <option value="">Choose…</option>
+            <option value="">{t('question.choose')}</option>
             {choiceLabels(question).map((label) => (
               <option value={label} selected={values.includes(label)}>
-                {label}
+                {shown(label)}
               </option>
             ))}
           </select>
@@ -336,16 +351,16 @@ export function QuestionCard(props: QuestionCardProps) {
   let options: { value: string; label: string }[]
   let ends: { low: string; high: string; min: number; max: number } | undefined
   if (kind === 'consent') {
-    options = [{ value: 'true', label: 'I accept' }]
+    options = [{ value: 'true', label: t('question.accept') }]
   } else if (kind === 'yes_no') {
     options = [
-      { value: 'true', label: 'Yes' },
-      { value: 'false', label: 'No' },
+      { value: 'true', label: t('question.yes') },
+      { value: 'false', label: t('question.no') },
     ]
   } else if (kind === 'multiple_choice') {
-    options = choiceLabels(question).map((label) => ({ value: label, label }))
+    options = choiceLabels(question).map((label) => ({ value: label, label: shown(label) }))
   } else {
-    ends = scale(question)
+    ends = scale(question, t)
     options = []
     for (let n = ends.min; n <= ends.max; n++) options.push({ value: String(n), label: String(n) })
   }
@@ -370,12 +385,8 @@ export function QuestionCard(props: QuestionCardProps) {
       />
       {ends && (
         <p class="scale-ends" id={endsId}>
-          <span>
-            {ends.min}: {ends.low}
-          </span>
-          <span>
-            {ends.max}: {ends.high}
-          </span>
+          <span>{t('question.scaleEnd', { value: ends.min, meaning: ends.low })}</span>
+          <span>{t('question.scaleEnd', { value: ends.max, meaning: ends.high })}</span>
         </p>
       )}
     </fieldset>

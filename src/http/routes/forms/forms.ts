@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { type Static, Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
+import type { FormView } from '../../../domain/forms/forms.js'
+import { type TranslationGap, translationGaps } from '../../../shared/forms/translations.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
 import { formEtag, ifMatchVersions } from '../../etag.js'
@@ -25,6 +27,11 @@ const formWithEtag = (description: string) =>
     },
   })
 
+/** A single form's answer: with `translation_gaps` when it has several languages. */
+function withGaps(form: FormView): FormView & { translation_gaps?: TranslationGap[] } {
+  return (form.languages?.length ?? 0) > 1 ? { ...form, translation_gaps: translationGaps(form) } : form
+}
+
 // Form definitions (docs/api.md#forms).
 export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -45,7 +52,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const form = await app.ctx.forms.create(workspaceOf(request), request.body)
-      return reply.code(201).header('etag', formEtag(form)).send(form)
+      return reply.code(201).header('etag', formEtag(form)).send(withGaps(form))
     },
   )
 
@@ -86,7 +93,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
     async (request, reply) => {
       const form = await app.ctx.forms.find(workspaceOf(request), request.params.form_id)
       if (!form) throw notFound('form', request.params.form_id)
-      return reply.header('etag', formEtag(form)).send(form)
+      return reply.header('etag', formEtag(form)).send(withGaps(form))
     },
   )
 
@@ -134,7 +141,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
           { etag },
         )
       }
-      return reply.header('etag', formEtag(form)).send(form)
+      return reply.header('etag', formEtag(form)).send(withGaps(form))
     },
   )
 

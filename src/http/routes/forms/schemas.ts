@@ -11,6 +11,7 @@ import { PagedList, PageQuery } from '../../pagination.js'
 import { IdString, ref, Timestamp } from '../../schemas.js'
 import { FlowBodyFields, FlowFields } from './flow-schemas.js'
 import { SettingsBody, SettingsSchema } from './settings-schemas.js'
+import { TranslationBodyFields, TranslationFields } from './translation-schemas.js'
 
 // Schemas of forms and responses: they validate requests and document the API (OpenAPI).
 
@@ -84,6 +85,7 @@ export const FormBody = Type.Object(
     ),
     settings: Type.Optional(SettingsBody),
     ...FlowBodyFields,
+    ...TranslationBodyFields,
     last_response_at: Type.Optional(
       Type.Union([Type.String(), Type.Null()], {
         description:
@@ -178,6 +180,7 @@ export const FormSchema = Type.Object(
     ),
     ...FlowFields,
     settings: SettingsSchema,
+    ...TranslationFields,
     response_count: Type.Integer(),
     last_response_at: Type.Union([Timestamp, Type.Null()], {
       description: 'When the latest response arrived; null before the first.',

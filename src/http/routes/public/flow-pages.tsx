@@ -10,6 +10,7 @@ import type { PublicForm } from '../../../domain/forms/public.js'
 import type { FieldError } from '../../../shared/field-error.js'
 import { flowPath } from '../../../shared/flow/path.js'
 import { type DraftAnswers, draftChangeErrors, mergeDraft } from '../../../shared/flow/progress.js'
+import { localise } from '../../../shared/forms/translations.js'
 import { hiddenFromQuery, pageErrors, type TypedValues, typedValues } from '../../../shared/pages/fields.js'
 import {
   ACTION_FIELD,
@@ -19,6 +20,7 @@ import {
   SHOWN_FIELD,
 } from '../../../shared/pages/flow-page.js'
 import { pageState, questionsAsShown, reachedPage, recallValuesOf } from '../../../shared/pages/flow-view.js'
+import { pageLanguageOf } from '../../pages/language.js'
 import { errorPage } from '../../pages/message-pages.js'
 import { continueLaterPage, resumeGonePage } from '../../pages/resume-pages.js'
 import { draftBelongs, draftCookie, draftTokenOf, SCRIPT_HEADER } from './draft-cookie.js'
@@ -99,10 +101,18 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
   }
 
   /** The errors of a page placed beside its questions, named as the page shows them. */
-  function errorsOf(form: FormView, draft: DraftAnswers, errors: FieldError[], values: TypedValues) {
+  function errorsOf(
+    reply: FastifyReply,
+    form: FormView,
+    draft: DraftAnswers,
+    errors: FieldError[],
+    values: TypedValues,
+  ) {
     const path = flowPath(form, draft.answers, draft.hidden)
-    const questions = questionsAsShown(form, path, recallValuesOf(path, draft.answers, draft.hidden))
-    return pageErrors({ ...form, questions }, errors, values)
+    const { words } = pageLanguageOf(reply.request, form)
+    const read = localise(form, words.lang).form
+    const questions = questionsAsShown(read, path, recallValuesOf(path, draft.answers, draft.hidden))
+    return pageErrors({ ...read, questions }, errors, values, words.t)
   }
 
   /** Renders page `pageId` of the draft's answers, posting to its place. */
@@ -251,7 +261,10 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     const typeErrors = draftChangeErrors(form, { answers: given })
     if (retryAfter !== undefined) {
       unwritten()
-      return render(reply, 429, form, place, seen, pageId, { values, notice: retryNotice(retryAfter) })
+      return render(reply, 429, form, place, seen, pageId, {
+        values,
+        notice: retryNotice(retryAfter, pageLanguageOf(request, form).words.t),
+      })
     }
     const action = fields.get(ACTION_FIELD) ?? 'next'
     /** The page again when the draft refuses the change (over its size): what was typed kept. */
@@ -260,7 +273,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       unwritten()
       return render(reply, 422, form, place, merged, pageId, {
         values,
-        errors: errorsOf(form, merged, error.errors ?? [], values),
+        errors: errorsOf(reply, form, merged, error.errors ?? [], values),
       })
     }
     if (action !== 'next') {
@@ -309,7 +322,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       unwritten()
       return render(reply, 422, form, place, merged, pageId, {
         values,
-        errors: errorsOf(form, merged, errors, values),
+        errors: errorsOf(reply, form, merged, errors, values),
       })
     }
     const next = appeared.length > 0 ? pageId : state.next
@@ -363,7 +376,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
       const shown = at === pageId ? values : typedValues(new URLSearchParams())
       return render(reply, 422, form, place, held, at, {
         values: shown,
-        errors: errorsOf(form, held, errors, shown),
+        errors: errorsOf(reply, form, held, errors, shown),
       })
     }
     return reply.redirect(thanks(flowPath(form, held.answers, held.hidden).ending), 303)

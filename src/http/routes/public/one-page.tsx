@@ -6,13 +6,9 @@ import type { PublicForm } from '../../../domain/forms/public.js'
 import { flowPath } from '../../../shared/flow/path.js'
 import type { Submission } from '../../../shared/forms/answers.js'
 import { redirectLocation } from '../../../shared/forms/settings.js'
-import {
-  HONEYPOT_FIELD,
-  pageErrors,
-  submissionFromFields,
-  typedValues,
-} from '../../../shared/pages/fields.js'
+import { HONEYPOT_FIELD, submissionFromFields, typedValues } from '../../../shared/pages/fields.js'
 import { FormPage } from '../../../shared/pages/form-page.js'
+import { pageErrorsIn } from '../../pages/language.js'
 import { notFoundPage, type SubmittedFields } from '../../pages/message-pages.js'
 import type { AnswerPlace } from './place.js'
 import { refusalPage } from './refusals.js'
@@ -73,7 +69,7 @@ export async function postOnePage(
     if (error instanceof DomainError && error.kind === 'validation_failed' && error.errors) {
       const { hidden } = submittedFields(fields)
       for (const [name, value] of Object.entries(place.hidden)) hidden.set(name, value)
-      const errors = pageErrors(form, error.errors, values)
+      const errors = pageErrorsIn(reply.request, form, error.errors, values)
       const page = (
         <FormPage form={form} hidden={hidden} values={values} errors={errors} action={place.base} />
       )

@@ -2,6 +2,7 @@ import type { FormView } from '../../../domain/forms/forms.js'
 import type { FieldError } from '../../../shared/field-error.js'
 import { planOf } from '../../../shared/flow/plan.js'
 import type { DraftAnswers } from '../../../shared/flow/progress.js'
+import type { Translate } from '../../../shared/i18n/locales.js'
 import { answerFromFields } from '../../../shared/pages/answer-messages.js'
 import { HIDDEN_PREFIX, typedFields, typedValues } from '../../../shared/pages/fields.js'
 import type { PageState } from '../../../shared/pages/flow-view.js'
@@ -33,14 +34,8 @@ export function postedHidden(form: FormView, fields: URLSearchParams): Record<st
 }
 
 /** Says why a page was not saved, when its network sent too many answers (429). */
-export function retryNotice(retryAfter: number) {
-  const seconds = retryAfter === 1 ? '1 second' : `${retryAfter} seconds`
-  return {
-    heading: 'Too many submissions',
-    message:
-      'Too many answers were sent to this form from your network in the last minute, so this ' +
-      `page has not been saved yet. Its answers are kept below: press the button again in ${seconds}.`,
-  }
+export function retryNotice(retryAfter: number, t: Translate) {
+  return { heading: t('limit.submissionsTitle'), message: t('limit.pageNotice', { seconds: retryAfter }) }
 }
 
 /**

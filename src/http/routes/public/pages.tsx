@@ -18,6 +18,7 @@ import { ApiError, apiErrorOf } from '../../errors.js'
 import { discardRest } from '../../oversized.js'
 import { pageSecurityPolicy } from '../../pages/blank-pages.js'
 import { parseFormBody } from '../../pages/form-body.js'
+import { pageLanguageOf } from '../../pages/language.js'
 import { errorPage, notFoundPage, rateLimitedFormPage, rateLimitedPage } from '../../pages/message-pages.js'
 import { FormParams } from '../../schemas.js'
 import { PUBLIC_BODY_LIMIT } from './common.js'
@@ -59,12 +60,15 @@ function sendPage(
   framed = true,
 ): FastifyReply {
   if (framed) reply.removeHeader('x-frame-options')
+  const language = pageLanguageOf(reply.request, form)
   return reply
     .code(status)
     .header('content-security-policy', pageSecurityPolicy(form, framed))
     .header('cache-control', 'no-store')
+    .header('content-language', language.words.lang)
+    .header('vary', 'accept-encoding, accept-language')
     .type('text/html; charset=utf-8')
-    .send(typeof page === 'string' ? page : renderPage(page))
+    .send(typeof page === 'string' ? page : renderPage(page, language))
 }
 
 /**
@@ -125,6 +129,18 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     return sendPage(reply, status >= 400 && status < 600 ? status : 500, errorPage(status), undefined, framed)
   })
 
+  // A page chosen by `?lang=` keeps its language where a post or a page sends the respondent next.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const lang = (request.query as Record<string, unknown> | undefined)?.['lang']
+    if (typeof lang !== 'string' || lang.length > 35) return payload
+    for (const name of ['location', 'x-canvass-location']) {
+      const location = reply.getHeader(name)
+      if (typeof location === 'string' && /^\/(?![/\\])/.test(location) && !/[?&]lang=/.test(location))
+        reply.header(name, `${location}${location.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`)
+    }
+    return payload
+  })
+
   const params = { params: FormParams, hide: true }
   const flow = flowPages(app, sendPage)
   resumeMailRoute(app, sendPage, closedOrMissing)
@@ -169,7 +185,8 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     if (hidden.size > 0)
       return sendPage(reply, 200, <FormPage form={found.form} hidden={hidden} />, found.form)
     // Mostly answered before the framework (pages/fast-path.ts); here when the client's encodings ask.
-    return sendPage(reply, 200, app.blankPages.get(found.form).html, found.form)
+    const { lang } = pageLanguageOf(request, found.form).words
+    return sendPage(reply, 200, app.blankPages.get(found.form, lang).html, found.form)
   })
 
   app.post(
