@@ -1,4 +1,4 @@
-import type { MessageKey, MessageValues, Translate } from '../../src/shared/i18n/locales'
+import type { MessageKey, MessageValues, Translate } from '../../src/shared/i18n/locales.js'
 
 // The page's own words in its language, for what the script says (web/hosted/form.ts, flow.ts):
 // the server puts them on the form as `data-messages` (SCRIPT_KEYS), in ICU MessageFormat. They use

@@ -1432,6 +1432,39 @@ export interface components {
             /** @description Absolute http(s) URL. */
             redirect_url?: string;
         };
+        /** @description What a respondent reads in one language; anything left out is shown in the source language and listed in `translation_gaps`. */
+        Translation: {
+            title?: string;
+            /** @description By question id. */
+            questions?: {
+                [key: string]: {
+                    title?: string;
+                    description?: string;
+                    /** @description By source label: a choice’s, a matrix row’s or column’s, a ranked item’s. Answers still name the source label. */
+                    choices?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+            /** @description By page id. */
+            pages?: {
+                [key: string]: {
+                    title?: string;
+                };
+            };
+            /** @description By ending id. */
+            endings?: {
+                [key: string]: {
+                    title?: string;
+                    message?: string;
+                };
+            };
+            thank_you?: {
+                title?: string;
+                message?: string;
+            };
+            closed_message?: string;
+        };
         ShortTextQuestion: {
             id: string;
             title: string;
@@ -1703,6 +1736,20 @@ export interface components {
                     redirect_url: string | null;
                 };
             };
+            /** @description The form’s languages, its source (the language of its own fields) first. The hosted page speaks `?lang=`, else the best for `Accept-Language`, else the source. */
+            languages?: string[];
+            /** @description By language, each of `languages` after the source. */
+            translations?: {
+                [key: string]: components["schemas"]["Translation"];
+            };
+            /** @description Only on a single form’s answer (create, get, replace) of a form of several languages: every string a respondent can see that a language after the source does not translate yet. Saved all the same. */
+            translation_gaps?: {
+                language: string;
+                /** @description Where the missing text goes in `translations[language]`: `/questions/q_1/title`. */
+                path: string;
+                /** @description The text to translate, in the source language. */
+                source: string;
+            }[];
             response_count: number;
             /** @description When the latest response arrived; null before the first. */
             last_response_at: string | null;
@@ -2552,6 +2599,12 @@ export interface operations {
                     /** @description Rules, in order. */
                     logic?: components["schemas"]["Rule"][];
                     endings?: components["schemas"]["Ending"][];
+                    /** @description The form’s languages, its source (the language of its own fields) first. The hosted page speaks `?lang=`, else the best for `Accept-Language`, else the source. */
+                    languages?: string[];
+                    /** @description By language, each of `languages` after the source. */
+                    translations?: {
+                        [key: string]: components["schemas"]["Translation"];
+                    };
                     /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
                     last_response_at?: string | null;
                 };
@@ -2798,6 +2851,12 @@ export interface operations {
                     /** @description Rules, in order. */
                     logic?: components["schemas"]["Rule"][];
                     endings?: components["schemas"]["Ending"][];
+                    /** @description The form’s languages, its source (the language of its own fields) first. The hosted page speaks `?lang=`, else the best for `Accept-Language`, else the source. */
+                    languages?: string[];
+                    /** @description By language, each of `languages` after the source. */
+                    translations?: {
+                        [key: string]: components["schemas"]["Translation"];
+                    };
                     /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
                     last_response_at?: string | null;
                 };
@@ -3963,6 +4022,12 @@ export interface operations {
                         /** @description Rules, in order. */
                         logic?: components["schemas"]["Rule"][];
                         endings?: components["schemas"]["Ending"][];
+                        /** @description The form’s languages, its source (the language of its own fields) first. The hosted page speaks `?lang=`, else the best for `Accept-Language`, else the source. */
+                        languages?: string[];
+                        /** @description By language, each of `languages` after the source. */
+                        translations?: {
+                            [key: string]: components["schemas"]["Translation"];
+                        };
                         /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
                         last_response_at?: string | null;
                     };

@@ -8,6 +8,7 @@ import {
 } from '../../../src/shared/forms/definition'
 import { normaliseDefinition } from '../../../src/shared/forms/normalise'
 import { completeSettings, type FormSettingsInput } from '../../../src/shared/forms/settings'
+import type { Translations } from '../../../src/shared/forms/translations'
 import type { Form } from '../api'
 
 // The builder's working copy of a form. It is a FormInput (what POST and PUT take) whose
@@ -45,6 +46,9 @@ export interface Draft {
   }
   /** Pages, logic and endings (pages.ts, rules.tsx, endings.tsx edit them). */
   flow: Required<FlowParts>
+  /** The form's languages, the source first, and their translations (translations.tsx edits them). */
+  languages: string[]
+  translations: Translations
 }
 
 let counter = 0
@@ -88,6 +92,8 @@ export function emptyDraft(): Draft {
     variables: [],
     settings: { ...completeSettings(undefined) },
     flow: { pages: [], logic: [], endings: [] },
+    languages: [],
+    translations: {},
   }
 }
 
@@ -120,6 +126,8 @@ export function draftOf(form: Partial<Form> | FormInput): Draft {
       logic: structuredClone((form as FlowParts).logic ?? []),
       endings: structuredClone((form as FlowParts).endings ?? []),
     },
+    languages: [...((form as { languages?: string[] }).languages ?? [])],
+    translations: structuredClone((form as { translations?: Translations }).translations ?? {}),
   }
 }
 
@@ -146,6 +154,9 @@ export function inputOf(draft: Draft): FormInput {
     // Questions added or removed keep their pages (a new one joins the page of the one before it);
     // an empty part of the flow is left out, as a form without a flow was written before.
     ...flowInput(draft.flow, draft.questions),
+    // As the flow: left out when empty, so a form of one language is written as before.
+    ...(draft.languages.length > 0 ? { languages: draft.languages } : {}),
+    ...(Object.keys(draft.translations).length > 0 ? { translations: draft.translations } : {}),
   }
 }
 

@@ -17,6 +17,8 @@ export function readKeptDraft(formId: string | undefined): KeptDraft | undefined
     const kept = JSON.parse(text) as KeptDraft
     // A draft kept before the builder edited the flow has none (its form had none either).
     kept.draft.flow ??= { pages: [], logic: [], endings: [] }
+    kept.draft.languages ??= []
+    kept.draft.translations ??= {}
     return kept
   } catch {
     return undefined

@@ -7,6 +7,7 @@ import { renderPage } from '../../../shared/pages/layout.js'
 import { ApiError, apiErrorOf } from '../../errors.js'
 import { groupedKey } from '../../limit-store.js'
 import { discardRest } from '../../oversized.js'
+import { pageLanguageOf } from '../../pages/language.js'
 import { errorPage } from '../../pages/message-pages.js'
 import {
   unsubscribedPage,
@@ -35,14 +36,18 @@ const policy = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+/** Sends a page in the best of Canvass's languages for the browser (the mail's form is not known here). */
 function sendPage(reply: FastifyReply, status: number, page: VNode): FastifyReply {
+  const language = pageLanguageOf(reply.request)
   return reply
     .code(status)
     .header('content-security-policy', policy)
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
+    .header('content-language', language.words.lang)
+    .header('vary', 'accept-language')
     .type('text/html; charset=utf-8')
-    .send(renderPage(page))
+    .send(renderPage(page, language))
 }
 
 export async function unsubscribeRoutes(fastify: FastifyInstance): Promise<void> {
