@@ -19,6 +19,7 @@ export const browserTests = [
   'test/respondents/inline-checks.test.ts',
   'test/respondents/flow-browser.test.ts',
   'test/respondents/new-kinds-browser.test.ts',
+  'test/i18n/languages-browser.test.ts',
   'test/respondents/rate-limited-page.test.ts',
   'test/mail/personal-links-browser.test.ts',
   'test/dashboard/browser.test.ts',
