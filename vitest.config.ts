@@ -28,6 +28,7 @@ export const browserTests = [
   'test/dashboard/builder.test.ts',
   'test/dashboard/builder-kinds.test.ts',
   'test/dashboard/builder-new-kinds.test.ts',
+  'test/dashboard/builder-languages.test.ts',
   'test/dashboard/builder-guide.test.ts',
   'test/dashboard/builder-flow.test.ts',
   'test/dashboard/contacts-edit.test.ts',

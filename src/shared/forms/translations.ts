@@ -253,3 +253,36 @@ export function localise<F extends Translatable & { title: string; settings: For
     own(own(translation.questions, questionId)?.choices, label)?.trim() || label
   return { form: localised, shown }
 }
+
+/**
+ * The translation with the text at `path` (a slot's) set, or removed when the text is blank; parts
+ * left empty are removed with it. The builder's side-by-side view and its CSV import write so.
+ */
+export function withTranslated(
+  translation: Translation | undefined,
+  path: string,
+  text: string,
+): Translation {
+  const segments = path.slice(1).split('/').map(unescapePointer)
+  // Defined, not assigned: a label may be any text, `__proto__` too.
+  const put = (node: Record<string, unknown>, key: string, value: unknown) =>
+    Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true })
+  const set = (node: Record<string, unknown>, at: number): Record<string, unknown> => {
+    const key = segments[at] as string
+    const copy = { ...node }
+    if (at === segments.length - 1) {
+      if (text.trim() === '') delete copy[key]
+      else put(copy, key, text)
+    } else {
+      const child = Object.hasOwn(copy, key) ? copy[key] : undefined
+      const next = set(
+        child !== null && typeof child === 'object' ? (child as Record<string, unknown>) : {},
+        at + 1,
+      )
+      if (Object.keys(next).length === 0) delete copy[key]
+      else put(copy, key, next)
+    }
+    return copy
+  }
+  return set((translation ?? {}) as Record<string, unknown>, 0) as Translation
+}

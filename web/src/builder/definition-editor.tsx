@@ -7,6 +7,7 @@ import { Publishing, type PublishingProps } from './publishing'
 import { QuestionList } from './question-list'
 import { RecallNames, recallableOf } from './recall-menu'
 import { Rules } from './rules'
+import { Translations } from './translations'
 import { Variables } from './variables'
 
 /** The form definition, section by section, publishing first; Enter in a field saves, as in any form. */
@@ -42,6 +43,7 @@ export function DefinitionEditor(props: PublishingProps & { save: () => void }) 
         <Rules {...sections} />
         <Endings {...sections} />
         <Messages {...sections} />
+        <Translations {...sections} />
         <HiddenFields {...sections} />
         <Variables {...sections} />
       </form>
