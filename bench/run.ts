@@ -8,7 +8,7 @@ import { bulkContacts } from './scenarios/bulk-contacts.js'
 import { dashboardInsights } from './scenarios/dashboard-insights.js'
 import { deepPage } from './scenarios/deep-page.js'
 import { exportScenario } from './scenarios/export.js'
-import { flowPage } from './scenarios/flow-page.js'
+import { flowPage, flowPageTranslated } from './scenarios/flow-page.js'
 import { flowSubmit } from './scenarios/flow-submit.js'
 import { insightsScenario } from './scenarios/insights.js'
 import { invite10k } from './scenarios/invite-10k.js'
@@ -16,7 +16,7 @@ import { largePages } from './scenarios/large-pages.js'
 import { listPage } from './scenarios/list-page.js'
 import { mailSend } from './scenarios/mail-send.js'
 import { pageWalk } from './scenarios/page-walk.js'
-import { formPage, publicSubmit } from './scenarios/respondents.js'
+import { formPage, formPageTranslated, publicSubmit } from './scenarios/respondents.js'
 import { type BenchContext, Databases, type Scenario } from './scenarios/scenario.js'
 import { signIn } from './scenarios/sign-in.js'
 import { submit } from './scenarios/submit.js'
@@ -38,12 +38,14 @@ const scenarios: Scenario[] = [
   mailSend,
   exportScenario,
   formPage,
+  formPageTranslated,
   publicSubmit,
   largePages,
   insightsScenario,
   dashboardInsights,
   flowSubmit,
   flowPage,
+  flowPageTranslated,
   invite10k,
   signIn,
 ]

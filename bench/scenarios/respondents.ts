@@ -6,6 +6,7 @@ import { alternate, cpuPerRequest, type LoadResult, load, type Span } from '../l
 import { forkTs, stopChild } from '../lib/processes.js'
 import { check } from '../lib/report.js'
 import { median } from '../lib/stats.js'
+import { germanToo } from '../lib/translate.js'
 import { bearer, type Scenario } from './scenario.js'
 import { eightAnswers } from './submissions.js'
 
@@ -16,69 +17,81 @@ import { eightAnswers } from './submissions.js'
 const rps = (results: LoadResult[]) => median(results.map((r) => r.rps))
 
 /** Makes the demo form public, keeping its definition. */
-async function publish(canvass: CanvassServer, formId: string): Promise<void> {
+async function publish(canvass: CanvassServer, formId: string, translated: boolean): Promise<void> {
   const form = await api<Record<string, unknown>>(canvass, 'GET', `/v1/forms/${formId}`, undefined, 200)
   const { title, questions, hidden, variables } = form
-  await api(
-    canvass,
-    'PUT',
-    `/v1/forms/${formId}`,
-    { title, questions, hidden, variables, settings: { public: true } },
-    200,
-  )
+  const definition = { title, questions, hidden, variables, settings: { public: true } }
+  const languages = translated ? germanToo(form as unknown as Parameters<typeof germanToo>[0]) : {}
+  await api(canvass, 'PUT', `/v1/forms/${formId}`, { ...definition, ...languages }, 200)
 }
 
-export const formPage: Scenario = {
-  name: 'form-page',
-  databases: ['sqlite', 'postgres'],
-  floor: 'bare node:http serving the same HTML, pre-rendered',
-  async run(context) {
-    const database = await context.freshDatabase('form-page')
-    const formId = await seedDemo(database, 10)
-    const canvass = await startCanvass(database)
-    let floorChild: Awaited<ReturnType<typeof forkTs>>['child'] | undefined
-    try {
-      await publish(canvass, formId)
-      const url = `${canvass.url}/f/${formId}`
-      const html = await (await fetch(url)).text()
-      const file = join(tmpdir(), `canvass-bench-form-${process.pid}.html`)
-      writeFileSync(file, html)
-      const floor = await forkTs('bench/floors/static-page.ts', { BENCH_HTML_FILE: file })
-      floorChild = floor.child
-      const get = { connections: 32 }
-      const canvassRun = (span: Span) => load({ ...get, url, serverPid: canvass.pid, ...span })
-      const floorRun = (span: Span) =>
-        load({
-          ...get,
-          url: `http://127.0.0.1:${floor.port}/f/${formId}`,
-          serverPid: floor.child.pid ?? 0,
-          ...span,
-        })
-      await canvassRun({ amount: context.warmupRequests })
-      await floorRun({ amount: context.warmupRequests })
-      const runs = await alternate(
-        context.rounds,
-        () => canvassRun({ seconds: context.roundSeconds }),
-        () => floorRun({ seconds: context.roundSeconds }),
-      )
-      return {
-        checks: [check('req/s', rps(runs.a), rps(runs.b), { op: '>=', value: 0.5 })],
-        peakRssMb: canvass.peakRssMb(),
-        details: {
-          html_bytes: Buffer.byteLength(html),
-          canvass_p99_ms: median(runs.a.map((r) => r.p99Ms)),
-          floor_p99_ms: median(runs.b.map((r) => r.p99Ms)),
-          canvass_cpu_us_per_request: cpuPerRequest(runs.a),
-          floor_cpu_us_per_request: cpuPerRequest(runs.b),
-          failed_requests: [...runs.a, ...runs.b].reduce((sum, r) => sum + r.failed, 0),
-        },
+/**
+ * form-page, and form-page-translated: the same form in English and German, asked for in German
+ * by Accept-Language (issue 31), against the German page served pre-rendered.
+ */
+function formPageScenario(translated: boolean): Scenario {
+  const name = translated ? 'form-page-translated' : 'form-page'
+  return {
+    name,
+    databases: ['sqlite', 'postgres'],
+    floor: 'bare node:http serving the same HTML, pre-rendered',
+    async run(context) {
+      const database = await context.freshDatabase(name)
+      const formId = await seedDemo(database, 10)
+      const canvass = await startCanvass(database)
+      let floorChild: Awaited<ReturnType<typeof forkTs>>['child'] | undefined
+      try {
+        await publish(canvass, formId, translated)
+        const url = `${canvass.url}/f/${formId}`
+        const headers: Record<string, string> = translated
+          ? { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' }
+          : {}
+        const page = await fetch(url, { headers })
+        if (translated && page.headers.get('content-language') !== 'de')
+          throw new Error('the page is not in German')
+        const html = await page.text()
+        const file = join(tmpdir(), `canvass-bench-form-${process.pid}.html`)
+        writeFileSync(file, html)
+        const floor = await forkTs('bench/floors/static-page.ts', { BENCH_HTML_FILE: file })
+        floorChild = floor.child
+        const get = { connections: 32, headers }
+        const canvassRun = (span: Span) => load({ ...get, url, serverPid: canvass.pid, ...span })
+        const floorRun = (span: Span) =>
+          load({
+            ...get,
+            url: `http://127.0.0.1:${floor.port}/f/${formId}`,
+            serverPid: floor.child.pid ?? 0,
+            ...span,
+          })
+        await canvassRun({ amount: context.warmupRequests })
+        await floorRun({ amount: context.warmupRequests })
+        const runs = await alternate(
+          context.rounds,
+          () => canvassRun({ seconds: context.roundSeconds }),
+          () => floorRun({ seconds: context.roundSeconds }),
+        )
+        return {
+          checks: [check('req/s', rps(runs.a), rps(runs.b), { op: '>=', value: 0.5 })],
+          peakRssMb: canvass.peakRssMb(),
+          details: {
+            html_bytes: Buffer.byteLength(html),
+            canvass_p99_ms: median(runs.a.map((r) => r.p99Ms)),
+            floor_p99_ms: median(runs.b.map((r) => r.p99Ms)),
+            canvass_cpu_us_per_request: cpuPerRequest(runs.a),
+            floor_cpu_us_per_request: cpuPerRequest(runs.b),
+            failed_requests: [...runs.a, ...runs.b].reduce((sum, r) => sum + r.failed, 0),
+          },
+        }
+      } finally {
+        if (floorChild) await stopChild(floorChild)
+        await canvass.stop()
       }
-    } finally {
-      if (floorChild) await stopChild(floorChild)
-      await canvass.stop()
-    }
-  },
+    },
+  }
 }
+
+export const formPage = formPageScenario(false)
+export const formPageTranslated = formPageScenario(true)
 
 export const publicSubmit: Scenario = {
   name: 'public-submit',
@@ -90,7 +103,7 @@ export const publicSubmit: Scenario = {
     // The per-address limit stays on (it is part of the path), set above what the run sends.
     const canvass = await startCanvass(database, { CANVASS_PUBLIC_RATE_LIMIT: '1000000' })
     try {
-      await publish(canvass, formId)
+      await publish(canvass, formId, false)
       const post = { method: 'POST' as const, body: eightAnswers, connections: 16, serverPid: canvass.pid }
       const json = { 'content-type': 'application/json' }
       const publicRun = (span: Span) =>

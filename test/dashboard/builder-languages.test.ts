@@ -95,6 +95,20 @@ describe('the builder’s languages', { timeout: 120_000 }, () => {
       choices: { Good: 'Gut', Bad: 'Schlecht, sehr' },
     })
 
+    // A translated label renamed: its translation, naming a label no longer there, is not saved,
+    // and the save goes through.
+    await page.locator('#f-questions-0-properties-choices-1').fill('Poor')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect
+      .poll(
+        async () => (await ctx.request({ method: 'GET', url: `/v1/forms/${formId}` })).json().questions[0],
+      )
+      .toMatchObject({ properties: { choices: ['Good', 'Poor'] } })
+    expect(
+      (await ctx.request({ method: 'GET', url: `/v1/forms/${formId}` })).json().translations.de.questions
+        .mood,
+    ).toEqual({ title: 'Wie war es?', choices: { Good: 'Gut' } })
+
     // A language taken off the list takes its translations with it.
     const languages = section.getByLabel('Languages')
     await languages.fill('en')

@@ -149,6 +149,39 @@ for (const javaScriptEnabled of [true, false]) {
       })
     }
 
+    it('moves between the pages of a form of several in its language', async () => {
+      const created = await ctx.request({
+        method: 'POST',
+        url: '/v1/forms',
+        payload: {
+          ...survey,
+          pages: [
+            { id: 'p1', questions: ['name', 'room'] },
+            { id: 'p2', questions: ['score', 'grid'] },
+          ],
+        },
+      })
+      const pagedId = created.json().id
+      const { t } = wordsFor('de')
+      const page = await open(`${base}/f/${pagedId}?lang=de`, javaScriptEnabled, 1280)
+      try {
+        await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+        await page.getByRole('textbox', { name: 'Ihr Name' }).fill('Ada')
+        await page.getByRole('radio', { name: 'Gemälde' }).check()
+        await page.getByRole('button', { name: t('form.next') }).click()
+        await page.waitForURL(`${base}/f/${pagedId}/p/p2?lang=de`)
+        await expect(page.locator('#progress-hint').textContent()).resolves.toBe(
+          t('form.pageOf', { index: 2, count: 2 }),
+        )
+        await expect(page.getByRole('button', { name: t('form.submit') }).isVisible()).resolves.toBe(true)
+        // With the script, without a reload; without it, the server's next page in the language.
+        if (javaScriptEnabled) await expect(page.evaluate(() => 'sameDocument' in window)).resolves.toBe(true)
+        await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de')
+      } finally {
+        await page.context().close()
+      }
+    })
+
     it('changes language from the switcher', async () => {
       const page = await open(`${base}/f/${formId}?lang=ar`, javaScriptEnabled, 390)
       try {

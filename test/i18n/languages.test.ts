@@ -139,6 +139,17 @@ describe('a form of several languages', () => {
         '/translations/de/endings/e9',
       ]),
     )
+    // One language translated twice, its tag in two cases: which one is meant is not guessed.
+    const twice = await ctx.request({
+      method: 'POST',
+      url: '/v1/forms',
+      payload: { ...visit, translations: { de: { title: 'A' }, DE: { title: 'B' } } },
+    })
+    expect(twice.statusCode).toBe(400)
+    expect(twice.json().errors).toContainEqual({
+      path: '/translations/DE',
+      message: 'duplicates the translation into de, named in another case',
+    })
     const { languages: _l, ...unlisted } = visit
     const without = await ctx.request({ method: 'POST', url: '/v1/forms', payload: unlisted })
     expect(without.statusCode).toBe(400)
@@ -264,8 +275,35 @@ describe('the hosted page in a language', () => {
     expect(missing.statusCode).toBe(404)
     expect(missing.body).toContain('<html lang="pl" dir="ltr">')
     expect(missing.body).toContain(wordsFor('pl').t('notFound.heading'))
+    const asked = await page('/f/frm_missing?lang=de', { 'accept-language': 'en' })
+    expect(asked.body).toContain('<html lang="de" dir="ltr">')
     const arabic = await page('/i/not-a-link', { 'accept-language': 'ar' })
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">')
     expect(arabic.body).toContain(ar('link.unknownHeading'))
+  })
+
+  it('keeps ?lang= through "Continue later": the way back, the resume link and where it leads', async () => {
+    const id = await create({
+      ...visit,
+      pages: [
+        { id: 'p1', questions: ['mood'] },
+        { id: 'p2', questions: ['age'] },
+      ],
+    })
+    const later = await post(`/f/${id}?lang=de`, [
+      ['canvass:page', 'p1'],
+      ['canvass:action', 'later'],
+      ['mood', 'Good'],
+    ])
+    expect(later.statusCode).toBe(200)
+    expect(later.body).toContain('<html lang="de"')
+    expect(later.body).toContain(`href="/f/${id}?lang=de"`)
+    const resume = /href="(http[^"]*\/r\/[^"?]+\?lang=de)"/.exec(later.body)?.[1]
+    expect(resume).toBeDefined()
+    const opened = await page(new URL(resume as string).pathname + new URL(resume as string).search, {
+      'accept-language': 'en',
+    })
+    expect(opened.statusCode).toBe(303)
+    expect(opened.headers.location).toMatch(/[?&]lang=de$/)
   })
 })

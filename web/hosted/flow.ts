@@ -24,6 +24,10 @@ export function startFlow(form: HTMLFormElement): void {
   }
   // Where the page says it posts: the form's own address, or a personal link's (/i/{token}).
   const base = form.getAttribute('action') ?? `/f/${form.dataset['formId'] ?? ''}`
+  // A page's address: the form's path, then the page, then the form's query (`?lang=de`).
+  const formAddress = new URL(base, window.location.href)
+  const pageAddress = (pageId: string) =>
+    `${formAddress.pathname}/p/${encodeURIComponent(pageId)}${formAddress.search}`
   const questions = new Map(definition.questions.map((question) => [question.id, question]))
   const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null
   const t = pageTranslator(form)
@@ -220,7 +224,7 @@ export function startFlow(form: HTMLFormElement): void {
     const location = await save(action)
     moving = false
     if (location === undefined) return sendPlainly(submitter)
-    const expected = `${base}/p/${encodeURIComponent(target)}`
+    const expected = pageAddress(target)
     // The server's path is not this page's (the form changed meanwhile): its page, reloaded.
     if (location !== expected) return window.location.assign(location)
     const state = history.state as { page?: string; from?: string } | null
@@ -235,7 +239,7 @@ export function startFlow(form: HTMLFormElement): void {
     const page = (event.state as { page?: string } | null)?.page ?? definition.pages[0]?.id
     if (page && pathNow().path.pages.includes(page)) show(page, true)
     // A page the answers no longer lead to: the address says the page shown.
-    else history.replaceState({ page: current }, '', `${base}/p/${encodeURIComponent(current)}`)
+    else history.replaceState({ page: current }, '', pageAddress(current))
   })
   history.replaceState({ page: current }, '')
   // A question marked wrong is checked again as it is answered, so a fixed answer loses its mark:

@@ -95,6 +95,14 @@ export function formPageLanguage(form: FormView, lang: string, url: string): Pag
   }
 }
 
+/** One of Canvass's own languages that `?lang=` names, for a page without a form. */
+function canvassLanguage(query: unknown): string | undefined {
+  const asked = (query as Record<string, unknown> | undefined)?.['lang']
+  if (typeof asked !== 'string') return undefined
+  const lower = asked.toLowerCase()
+  return LOCALES.find((locale) => locale === lower)
+}
+
 const chosen = new WeakMap<FastifyRequest, PageLanguage>()
 
 /**
@@ -108,7 +116,7 @@ export function pageLanguageOf(request: FastifyRequest, form?: FormView): PageLa
   const url = request.method === 'GET' ? request.url : (request.url.split('?')[0] ?? '/')
   const language = form
     ? formPageLanguage(form, chooseLanguage(form, request.query, acceptLanguage), url)
-    : { words: wordsFor(bestLanguage(LOCALES, acceptLanguage, 'en')) }
+    : { words: wordsFor(canvassLanguage(request.query) ?? bestLanguage(LOCALES, acceptLanguage, 'en')) }
   chosen.set(request, language)
   return language
 }

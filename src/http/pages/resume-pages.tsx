@@ -1,4 +1,5 @@
 import type { FormView } from '../../domain/forms/forms.js'
+import { actionIn } from '../../shared/pages/form-page.js'
 import { Layout, SaidPage, useLocalised, usePageLanguage } from '../../shared/pages/layout.js'
 
 // The pages of a draft's resume link (docs/api.md#hosted-multi-page-forms): the link itself, shown
@@ -13,10 +14,11 @@ export interface ResumeMailForm {
 }
 
 function ResumeMail({ action, value, error }: ResumeMailForm) {
-  const { t } = usePageLanguage().words
+  const language = usePageLanguage()
+  const { t } = language.words
   const described = error ? 'resume-email-error' : undefined
   return (
-    <form method="post" action={action}>
+    <form method="post" action={actionIn(action, language)}>
       <p>
         <label for="resume-email">{t('resume.mailLabel')}</label>
       </p>
@@ -54,8 +56,12 @@ function ContinueLaterPage(props: {
   mail: ResumeMailForm | undefined
   back: string
 }) {
-  const { t, rich } = usePageLanguage().words
-  const { link, days, mail, back } = props
+  const language = usePageLanguage()
+  const { t, rich } = language.words
+  const { days, mail } = props
+  // In the page's language: the link and the way back keep it (on another device too).
+  const link = actionIn(props.link, language)
+  const back = actionIn(props.back, language)
   const form = useLocalised(props.form)
   return (
     <Layout title={t('resume.title', { title: form.title })}>
@@ -89,7 +95,8 @@ export function continueLaterPage(
 }
 
 function ResumeMailedPage(props: { form: FormView }) {
-  const { t, rich } = usePageLanguage().words
+  const language = usePageLanguage()
+  const { t, rich } = language.words
   const form = useLocalised(props.form)
   return (
     <Layout title={t('resume.mailedTitle', { title: form.title })}>
@@ -97,7 +104,7 @@ function ResumeMailedPage(props: { form: FormView }) {
         <h1 id="mailed-title">{t('resume.mailedHeading')}</h1>
         <p class="prose">{rich('resume.mailedMessage', { title: <FormTitle form={form} /> })}</p>
         <p>
-          <a class="button secondary" href={`/f/${form.id}`}>
+          <a class="button secondary" href={actionIn(`/f/${form.id}`, language)}>
             {t('resume.back')}
           </a>
         </p>

@@ -103,7 +103,12 @@ export function checkTranslations(
       })
       continue
     }
-    translations[targets.get(language.toLowerCase()) as string] = translation
+    const target = targets.get(language.toLowerCase()) as string
+    if (Object.hasOwn(translations, target)) {
+      errors.push({ path: at, message: `duplicates the translation into ${target}, named in another case` })
+      continue
+    }
+    translations[target] = translation
     for (const [id, question] of record(translation?.questions)) {
       const written = questions.get(id)
       const path = `${at}/questions/${escapePointer(id)}`
@@ -285,4 +290,45 @@ export function withTranslated(
     return copy
   }
   return set((translation ?? {}) as Record<string, unknown>, 0) as Translation
+}
+
+/**
+ * The translations less what names nothing of the form any more (a question deleted, a label
+ * renamed, a page or ending removed) and languages no longer listed: what the builder saves, so
+ * an edit to the form never leaves translations the API would refuse.
+ */
+export function prunedTranslations(form: Translatable): Translations {
+  const targets = new Map((form.languages ?? []).slice(1).map((tag) => [tag.toLowerCase(), tag]))
+  const questions = new Map(form.questions.map((question) => [question.id, new Set(labelsOf(question))]))
+  const pages = new Set((form.pages ?? []).map((page) => page.id))
+  const endings = new Set((form.endings ?? []).map((ending) => ending.id))
+  const kept = <T>(record: Record<string, T> | undefined, keep: (key: string, value: T) => T | undefined) => {
+    const entries = Object.entries(record ?? {}).flatMap(([key, value]) => {
+      const next = keep(key, value)
+      return next === undefined ? [] : [[key, next] as const]
+    })
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined
+  }
+  const result: Translations = {}
+  for (const [language, translation] of Object.entries(form.translations ?? {})) {
+    const target = targets.get(language.toLowerCase())
+    if (!target) continue
+    const questionsKept = kept(translation.questions, (id, question) => {
+      const labels = questions.get(id)
+      if (!labels) return undefined
+      const choices = kept(question.choices, (label, text) => (labels.has(label) ? text : undefined))
+      const { choices: _all, ...rest } = question
+      return { ...rest, ...(choices ? { choices } : {}) }
+    })
+    const { questions: _q, pages: _p, endings: _e, ...rest } = translation
+    const pagesKept = kept(translation.pages, (id, page) => (pages.has(id) ? page : undefined))
+    const endingsKept = kept(translation.endings, (id, ending) => (endings.has(id) ? ending : undefined))
+    result[target] = {
+      ...rest,
+      ...(questionsKept ? { questions: questionsKept } : {}),
+      ...(pagesKept ? { pages: pagesKept } : {}),
+      ...(endingsKept ? { endings: endingsKept } : {}),
+    }
+  }
+  return result
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../src/shared/forms/definition'
 import { normaliseDefinition } from '../../../src/shared/forms/normalise'
 import { completeSettings, type FormSettingsInput } from '../../../src/shared/forms/settings'
-import type { Translations } from '../../../src/shared/forms/translations'
+import { prunedTranslations, type Translations } from '../../../src/shared/forms/translations'
 import type { Form } from '../api'
 
 // The builder's working copy of a form. It is a FormInput (what POST and PUT take) whose
@@ -143,6 +143,18 @@ function flowInput(flow: Required<FlowParts>, questions: DraftQuestion[]): FlowP
   }
 }
 
+/** The draft's translations, less any of a question, label, page, ending or language it no longer has. */
+function translationsOf(draft: Draft): { translations?: Translations } {
+  const translations = prunedTranslations({
+    questions: draft.questions,
+    pages: draft.flow.pages,
+    endings: draft.flow.endings,
+    languages: draft.languages,
+    translations: draft.translations,
+  })
+  return Object.keys(translations).length > 0 ? { translations } : {}
+}
+
 /** What POST and PUT take, and what "Download JSON" writes: no local keys. */
 export function inputOf(draft: Draft): FormInput {
   return {
@@ -156,7 +168,7 @@ export function inputOf(draft: Draft): FormInput {
     ...flowInput(draft.flow, draft.questions),
     // As the flow: left out when empty, so a form of one language is written as before.
     ...(draft.languages.length > 0 ? { languages: draft.languages } : {}),
-    ...(Object.keys(draft.translations).length > 0 ? { translations: draft.translations } : {}),
+    ...translationsOf(draft),
   }
 }
 

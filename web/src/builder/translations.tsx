@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { FormSettings } from '../../../src/shared/forms/settings'
 import {
+  canonicalTag,
   type Translatable,
   type Translation,
   translatedAt,
@@ -70,10 +71,19 @@ function readCsv(
 function LanguageList({ draft, change, messageAt }: SectionProps) {
   const [text, setText] = useState<string | undefined>(undefined)
   const commit = (value: string) => {
-    const languages = [...new Set(value.split(/[\s,;]+/).filter(Boolean))]
+    // Tags in their canonical case, each once: `pt-br` is the `pt-BR` already translated.
+    const canonical = (tag: string) => canonicalTag(tag) ?? tag
+    const languages = [
+      ...new Set(
+        value
+          .split(/[\s,;]+/)
+          .filter(Boolean)
+          .map(canonical),
+      ),
+    ]
     // Translations of languages no longer listed would be refused: they go with them.
     const translations = Object.fromEntries(
-      Object.entries(draft.translations).filter(([lang]) => languages.slice(1).includes(lang)),
+      Object.entries(draft.translations).filter(([lang]) => languages.slice(1).includes(canonical(lang))),
     )
     change({ ...draft, languages, translations })
     setText(undefined)

@@ -5,9 +5,11 @@ import { Type } from 'typebox'
 import { publicBaseUrl } from '../../../config.js'
 import type { FormView } from '../../../domain/forms/forms.js'
 import type { PublicForm } from '../../../domain/forms/public.js'
+import type { Translate } from '../../../shared/i18n/locales.js'
 import { isPaged } from '../../../shared/pages/flow-view.js'
-import { MessagePage } from '../../../shared/pages/layout.js'
+import { SaidPage } from '../../../shared/pages/layout.js'
 import { emailProblem } from '../../../shared/strings.js'
+import { pageLanguageOf } from '../../pages/language.js'
 import { notFoundPage } from '../../pages/message-pages.js'
 import { continueLaterPage, resumeGonePage, resumeMailedPage } from '../../pages/resume-pages.js'
 import { FormParams } from '../../schemas.js'
@@ -34,16 +36,18 @@ const ResumeParams = Type.Object({
 
 function tooManyPage(retryAfter: number) {
   return (
-    <MessagePage
-      title="Too many requests"
-      heading="Too many requests"
-      message={`Too many requests were sent to this form from your network in the last minute. Please try again in ${retryAfter} seconds.`}
+    <SaidPage
+      title="limit.requestsTitle"
+      heading="limit.requestsTitle"
+      message="limit.requests"
+      values={{ seconds: retryAfter }}
     />
   )
 }
 
-const addressMessage = (typed: string) =>
-  typed === '' ? 'Enter your email address.' : 'Enter an email address such as name@example.com.'
+/** Why the typed address is refused, in the page's words. */
+const addressMessage = (typed: string, t: Translate) =>
+  typed === '' ? t('error.required') : t('error.email')
 
 export function resumeMailRoute(
   fastify: FastifyInstance,
@@ -87,7 +91,11 @@ export function resumeMailRoute(
       // The link a mail carries is on CANVASS_PUBLIC_URL, as every link Canvass mails is.
       const link = `${publicBaseUrl(config)}/f/${formId}/r/${token}`
       if (emailProblem(typed) !== undefined) {
-        const form = { action: resumeMailAction(formId, token), value: typed, error: addressMessage(typed) }
+        const form = {
+          action: resumeMailAction(formId, token),
+          value: typed,
+          error: addressMessage(typed, pageLanguageOf(request, found.form).words.t),
+        }
         return sendPage(reply, 422, continueLaterPage(found.form, link, config.draftDays, form), found.form)
       }
       await publicForms.mailResumeLink(found, typed, link, config.draftDays)
