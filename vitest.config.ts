@@ -20,6 +20,7 @@ export const browserTests = [
   'test/respondents/flow-browser.test.ts',
   'test/respondents/new-kinds-browser.test.ts',
   'test/i18n/languages-browser.test.ts',
+  'test/i18n/accessibility-gate.test.ts',
   'test/respondents/rate-limited-page.test.ts',
   'test/mail/personal-links-browser.test.ts',
   'test/dashboard/browser.test.ts',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogs } from '../../src/shared/i18n/catalogs/index.js'
 import { LOCALES, type Locale, type MessageKey } from '../../src/shared/i18n/locales.js'
 import { createTestContext, type TestContext } from '../support/context.js'
+import { translated } from './support.js'
 
 // Every hosted page state, in every shipped language, and not one string of the source language
 // (English) left on it: neither the form's own (each is translated here) nor Canvass's (every
@@ -55,39 +56,6 @@ const onePage = {
     },
     { id: 'agree', title: 'Zebra terms', type: 'consent' },
   ],
-}
-
-/** A translation of every visible string: `⟦de 3⟧`, no word of English in it. */
-function translated(
-  form: { questions: { id: string; description?: string; properties?: object }[] },
-  pages: string[] = [],
-) {
-  const translations: Record<string, object> = {}
-  for (const lang of others) {
-    let n = 0
-    const mark = () => `⟦${lang} ${++n}⟧`
-    translations[lang] = {
-      title: mark(),
-      questions: Object.fromEntries(
-        form.questions.map((question) => {
-          const p = (question.properties ?? {}) as Record<string, string[] | undefined>
-          const labels = [...(p['choices'] ?? []), ...(p['rows'] ?? []), ...(p['columns'] ?? [])]
-          return [
-            question.id,
-            {
-              title: mark(),
-              ...(question.description ? { description: mark() } : {}),
-              choices: Object.fromEntries(labels.map((label) => [label, mark()])),
-            },
-          ]
-        }),
-      ),
-      pages: Object.fromEntries(pages.map((id) => [id, { title: mark() }])),
-      thank_you: { title: mark(), message: mark() },
-      closed_message: mark(),
-    }
-  }
-  return translations
 }
 
 const sourceStrings = [
