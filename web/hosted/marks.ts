@@ -68,6 +68,9 @@ export function mark(
   prefix.className = 'visually-hidden'
   prefix.textContent = t('form.errorPrefix')
   line.replaceChildren(prefix, message)
+  // Said as it appears (WCAG 4.1.3), by the page's one polite live region, not only on return to the field.
+  const live = document.getElementById('live-message')
+  if (live) live.textContent = summaryLine(question, message, t)
   described.setAttribute('aria-describedby', [errorId, ...others].join(' '))
 }
 

@@ -49,6 +49,8 @@ export function Alerts(props: { notice: FormPageProps['notice']; errors: PageErr
   const { notice, errors } = props
   return (
     <>
+      {/* Where the page's script says a message as it marks a question (web/hosted/marks.ts). */}
+      <p id="live-message" class="visually-hidden" aria-live="polite" />
       {notice && <Notice heading={notice.heading} message={notice.message} />}
       {errors && errors.all.length > 0 && <ErrorSummary errors={errors} />}
     </>
