@@ -208,15 +208,15 @@ describe('docs/accessibility.md', () => {
     const lines = text.split('\n')
     const start = lines.indexOf(header)
     expect(start).toBeGreaterThan(-1)
-    const rows = lines
-      .slice(start + 2)
-      .filter((line, at, all) => all.slice(0, at + 1).every((l) => l.startsWith('|')))
-      .map((line) =>
-        line
-          .split('|')
-          .slice(1, -1)
-          .map((cell) => cell.trim()),
-      )
+    // The table's rows: from below its header's separator to the first line that is not a row.
+    const below = lines.slice(start + 2)
+    const end = below.findIndex((line) => !line.startsWith('|'))
+    const rows = (end === -1 ? below : below.slice(0, end)).map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    )
     expect(rows.map((row) => [row[0]?.split(' ')[0], row[1]])).toEqual(
       criteria.map(([n, level]) => [n, level]),
     )
