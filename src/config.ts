@@ -39,6 +39,14 @@ export interface Config {
   deliveryRetentionDays: number
   /** Drafts untouched for this many days are deleted by the worker (docs/api.md#drafts). */
   draftDays: number
+  /** Where uploaded files are kept (CANVASS_FILES_DIR, docs/api.md#file-uploads). */
+  filesDir: string
+  /** The largest file a file_upload question may accept, in bytes (CANVASS_UPLOAD_MAX). */
+  uploadMax: number
+  /** An upload that sends nothing for this many seconds is dropped (CANVASS_UPLOAD_IDLE_SECONDS). */
+  uploadIdleSeconds: number
+  /** How long a signed link to a file works (CANVASS_FILE_LINK_HOURS). */
+  fileLinkHours: number
   worker: boolean
   /** Public submissions a minute per client address and form (docs/api.md#respondent-limits). */
   publicRateLimit: number
@@ -220,7 +228,10 @@ export function isLoopbackHost(host: string): boolean {
  * The base of the links Canvass writes to itself: CANVASS_PUBLIC_URL, or else the address it
  * listens on (on every address: 127.0.0.1 of this machine).
  */
-export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+/** What says where this server is reached (publicBaseUrl). */
+export type ServerAddress = Pick<Config, 'publicUrl' | 'host' | 'port'>
+
+export function publicBaseUrl(config: ServerAddress): string {
   if (config.publicUrl) return config.publicUrl
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`
@@ -364,6 +375,10 @@ export function configFromEnv(env: Env = process.env): Config {
     webhooksPerForm: integer(env, 'CANVASS_WEBHOOKS_PER_FORM', 20, 1, 1000),
     deliveryRetentionDays: integer(env, 'CANVASS_DELIVERY_RETENTION_DAYS', 30, 1, 36_500),
     draftDays: integer(env, 'CANVASS_DRAFT_DAYS', 30, 1, 36_500),
+    filesDir: env['CANVASS_FILES_DIR'] || './data/files',
+    uploadMax: integer(env, 'CANVASS_UPLOAD_MAX', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024 * 1024),
+    uploadIdleSeconds: integer(env, 'CANVASS_UPLOAD_IDLE_SECONDS', 30, 1, 3600),
+    fileLinkHours: integer(env, 'CANVASS_FILE_LINK_HOURS', 168, 1, 24 * 366),
     worker: flag(env, 'CANVASS_WORKER', true),
     publicRateLimit: integer(env, 'CANVASS_PUBLIC_RATE_LIMIT', 120, 0, 1_000_000),
     linkRateLimit: integer(env, 'CANVASS_LINK_RATE_LIMIT', 600, 0, 1_000_000),

@@ -7,6 +7,7 @@ import { createDeliveryMetrics, type DeliveryMetrics } from './delivery/metrics.
 import { type AuditService, auditService } from './domain/audit/log.js'
 import { type ContactsService, contactsService } from './domain/contacts/service.js'
 import { type ErasureService, erasureService } from './domain/erasure/erasure.js'
+import { type FilesService, filesService } from './domain/files/service.js'
 import { type DraftsService, draftsService } from './domain/forms/drafts/service.js'
 import {
   type FormsService,
@@ -80,6 +81,8 @@ export interface AppContext {
   readonly audit: AuditService
   /** Deleting an address everywhere in a workspace (docs/api.md#erasure). */
   readonly erasure: ErasureService
+  /** Uploaded files (docs/api.md#file-uploads). */
+  readonly files: FilesService
   /** Members' own accounts: setup, sign-in by password, password reset, profile. */
   readonly accounts: AccountsService
   readonly insights: InsightsService
@@ -132,6 +135,7 @@ export function contextOf(
   const live = liveFeed(database)
   const publicForms = publicFormsService(database, clock, deliverySignal, productMetrics, config)
   const audit = auditService(database, clock, logger)
+  const files = filesService(database, clock, config)
   return {
     config,
     clock,
@@ -141,11 +145,20 @@ export function contextOf(
     deliveryMetrics: createDeliveryMetrics(),
     productMetrics,
     resolver,
-    forms: formsService(database, clock, publicForms.forget),
+    forms: formsService(database, clock, publicForms.forget, files.tidy),
     publicForms,
     drafts: draftsService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
     links: personalLinksService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
-    responses: responsesService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
+    responses: responsesService(
+      database,
+      clock,
+      deliverySignal,
+      productMetrics,
+      config,
+      publicForms.forget,
+      files.tidy,
+    ),
+    files,
     contacts: contactsService(database, clock, productMetrics),
     webhooks: webhooksService(database, clock, config, resolver),
     deliveries: deliveriesService(database, clock, deliverySignal),
@@ -154,7 +167,10 @@ export function contextOf(
     mailComposer,
     sessions: sessionsService(database, clock, config.sessionsPerToken),
     audit,
-    erasure: erasureService(database, clock, publicForms.forget),
+    erasure: erasureService(database, clock, async (formId) => {
+      publicForms.forget(formId)
+      await files.tidy(formId)
+    }),
     accounts: accountsService(database, clock, deliverySignal, config),
     insights: insightsService(database),
     live,

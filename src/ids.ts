@@ -23,6 +23,7 @@ export type IdPrefix =
   | 'mcd'
   | 'oid'
   | 'aud'
+  | 'file'
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBytes(16).toString('base64url')}`

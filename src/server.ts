@@ -4,6 +4,7 @@ import { type AppContext, createAppContext } from './context.js'
 import type { Database } from './db/database.js'
 import { startDeliveryWorker } from './delivery/index.js'
 import { auditDuties } from './domain/audit/retention.js'
+import { fileDuties } from './domain/files/tidy.js'
 import { mailDuties } from './domain/mail/duties.js'
 import { mailLinkProblem } from './domain/mail/outbox.js'
 import { setupLink } from './domain/team/accounts.js'
@@ -121,6 +122,6 @@ function deliveryWorkerOf(ctx: AppContext) {
     resolver: ctx.resolver,
     clock: ctx.clock,
     mailComposer: ctx.mailComposer,
-    duties: [...mailDuties, ...auditDuties],
+    duties: [...mailDuties, ...auditDuties, ...fileDuties],
   })
 }

@@ -154,6 +154,7 @@ describe('responses stored before their own figures were kept', () => {
     const query = `?included_response_ids=${ids.join(',')}`
     const before = [await insightsOf(ctx, formId), await insightsOf(ctx, formId, query)]
     // The database as the version before left it (and without what later migrations added).
+    await sql`drop table files`.execute(db)
     await sql`drop table response_figures`.execute(db)
     await sql`drop index sessions_token_id_created_at`.execute(db)
     await sql`drop table text_answers`.execute(db)
@@ -176,6 +177,7 @@ describe('responses stored before their own figures were kept', () => {
       '017_mail',
       '018_draft_recipients',
       '019_team',
+      '020_files',
     ])
     const marked = await db.selectFrom('insight_rebuilds').select('form_id').execute()
     expect(marked.map((row) => row.form_id)).toContain(formId)

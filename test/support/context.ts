@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { pino } from 'pino'
 import { afterAll, beforeAll } from 'vitest'
@@ -70,6 +73,8 @@ export function testConfig(database: Config['database'], overrides: Partial<Conf
     signInAccountLimit: 0,
     webhookAllowPrivate: true,
     worker: false,
+    // Each context its own: a test reads and counts the files it uploaded.
+    filesDir: join(tmpdir(), `canvass-files-${randomUUID()}`),
     ...overrides,
   }
 }

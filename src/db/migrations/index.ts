@@ -17,6 +17,7 @@ import { funnel } from './016_funnel.js'
 import { mail } from './017_mail.js'
 import { draftRecipients } from './018_draft_recipients.js'
 import { team } from './019_team.js'
+import { files } from './020_files.js'
 import type { Migration } from './migration.js'
 
 // A static index (no directory scanning): names sort in the order they run.
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017_mail': mail,
   '018_draft_recipients': draftRecipients,
   '019_team': team,
+  '020_files': files,
 }

@@ -69,4 +69,22 @@ export interface FormsTables {
   responses: ResponsesTable
   response_search: ResponseSearchTable
   drafts: DraftsTable
+  files: FilesTable
+}
+
+/** An uploaded file (docs/api.md#file-uploads); its bytes at CANVASS_FILES_DIR/<form_id>/<id>. */
+export interface FilesTable {
+  id: string
+  form_id: string
+  question_id: string
+  /** The response whose answer claimed it; null until one does. */
+  response_id: string | null
+  /** The name the respondent's device gave, made safe to show (src/domain/files/names.ts). */
+  name: string
+  size: number
+  /** The type its bytes show (sniffed), not the one the client claimed. */
+  type: string
+  /** Keys its signed links (src/domain/files/links.ts). */
+  secret: string
+  created_at: number
 }

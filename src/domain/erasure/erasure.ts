@@ -99,7 +99,7 @@ async function eraseResponses(run: Run, formId: string, ids: string[]): Promise<
   const deleted = await deleteResponsesCounted(run.database, run.workspaceId, formId, ids)
   if (!deleted) return
   run.receipt.responses += deleted
-  run.forget(formId)
+  await run.forget(formId)
 }
 
 /**

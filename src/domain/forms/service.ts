@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js'
+import { publicBaseUrl, type ServerAddress } from '../../config.js'
 import type { Database } from '../../db/database.js'
 import { IdPool } from '../../ids.js'
 import type { ProductMetrics } from '../../product-metrics.js'
@@ -32,9 +33,17 @@ import { definitionMemo } from './responses/store.js'
 // `false`) answers "no such form in this workspace"; rule violations throw DomainErrors.
 
 /** Told of every change this process makes to a form or its responses (the public reader forgets it). */
-export type FormChanged = (formId: string) => void
+export type FormChanged = (formId: string) => void | Promise<void>
 
-export function formsService(database: Database, clock: Clock, changed: FormChanged = () => {}) {
+/** Told of a deletion's form once it is done: the bytes of the files it took go (files/tidy.ts). */
+export type FormRemoved = (formId: string) => Promise<unknown>
+
+export function formsService(
+  database: Database,
+  clock: Clock,
+  changed: FormChanged = () => {},
+  removed: FormRemoved = async () => {},
+) {
   const { db } = database
   return {
     async create(workspaceId: string, input: FormInput) {
@@ -62,6 +71,7 @@ export function formsService(database: Database, clock: Clock, changed: FormChan
     async delete(workspaceId: string, formId: string) {
       const deleted = await deleteForm(database, workspaceId, formId)
       changed(formId)
+      if (deleted) await removed(formId)
       return deleted
     },
   }
@@ -72,12 +82,14 @@ export function responsesService(
   clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
-  mail: MailSettings,
+  mail: MailSettings & ServerAddress,
   changed: FormChanged = () => {},
+  removed: FormRemoved = async () => {},
 ) {
   const { db } = database
   const batches = new SubmissionBatches(database, clock, signal, {
     mail,
+    files: { base: publicBaseUrl(mail) },
     definitions: definitionMemo(),
     ids: new IdPool(() => clock.now()),
   })
@@ -100,6 +112,7 @@ export function responsesService(
     async delete(workspaceId: string, formId: string, ids: string[]) {
       const deleted = await deleteResponses(database, workspaceId, formId, ids)
       changed(formId)
+      if (deleted) await removed(formId)
       return deleted
     },
     /**
@@ -133,12 +146,13 @@ export function publicFormsService(
   clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
-  mail: MailSettings,
+  mail: MailSettings & ServerAddress,
 ) {
   const reader = new PublicFormReader(database, clock)
   const batches = new SubmissionBatches(database, clock, signal, {
     public: true,
     mail,
+    files: { base: publicBaseUrl(mail) },
     definitions: definitionMemo(),
     ids: new IdPool(() => clock.now()),
   })

@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js'
+import { publicBaseUrl, type ServerAddress } from '../../config.js'
 import type { Database, Db } from '../../db/database.js'
 import type { RecipientStatus } from '../../db/tables/mail.js'
 import { IdPool } from '../../ids.js'
@@ -90,11 +91,16 @@ export function personalLinksService(
   clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
-  mail: MailSettings,
+  mail: MailSettings & ServerAddress,
   changed: (formId: string) => void = () => {},
 ) {
   const { db } = database
-  const options = { definitions: definitionMemo(), ids: new IdPool(() => clock.now()), mail }
+  const options = {
+    definitions: definitionMemo(),
+    ids: new IdPool(() => clock.now()),
+    mail,
+    files: { base: publicBaseUrl(mail) },
+  }
   return {
     /** What a token (LINK_TOKEN-shaped: the caller checks) names, used or not. */
     lookUp: (token: string) => lookUpLink(db, token),

@@ -6,6 +6,7 @@ import { contactRoutes } from './contacts/index.js'
 import { dashboardRoutes } from './dashboard.js'
 import { entryRoutes } from './entry.js'
 import { erasureRoutes } from './erasure/index.js'
+import { fileRoutes, signedFileRoutes } from './files/index.js'
 import { formRoutes } from './forms/index.js'
 import { invitationRoutes } from './invitations/index.js'
 import { unsubscribeRoutes } from './invitations/unsubscribe.js'
@@ -23,9 +24,18 @@ import { webhookRoutes } from './webhooks/index.js'
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes)
   await app.register(
-    forCallers(formRoutes, contactRoutes, webhookRoutes, invitationRoutes, mailRoutes, erasureRoutes),
+    forCallers(
+      formRoutes,
+      contactRoutes,
+      webhookRoutes,
+      invitationRoutes,
+      mailRoutes,
+      erasureRoutes,
+      fileRoutes,
+    ),
   )
   await app.register(publicRoutes)
+  await app.register(signedFileRoutes)
   await app.register(unsubscribeRoutes)
   await app.register(forCallers(sessionRoutes, accountRoutes))
   await app.register(forCallers(memberRoutes, tokenRoutes))

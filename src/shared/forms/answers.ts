@@ -4,6 +4,7 @@ import { planOf } from '../flow/plan.js'
 import { isStorableString, UNSTORABLE } from '../storable.js'
 import { emailProblem, httpUrlProblem } from '../strings.js'
 import type { FormDefinition } from './definition.js'
+import { checkFile, type FileAnswer } from './files.js'
 import {
   answerRange,
   answerType,
@@ -30,6 +31,7 @@ export type AnswerValue =
   | { labels: string[] }
   | Record<string, string>
   | string[]
+  | FileAnswer
 
 export interface Answer {
   question: { id: string; title: string; type: string }
@@ -101,6 +103,8 @@ export function checkAnswer(question: Question, value: unknown): { value: Answer
       return checkMatrix(question, value)
     case 'ranking':
       return checkRanking(question, value)
+    case 'file_upload':
+      return checkFile(value)
     case 'date':
       if (typeof value !== 'string') return { error: 'must be a string' }
       return isCalendarDate(value) ? { value } : { error: 'must be a real calendar date YYYY-MM-DD' }

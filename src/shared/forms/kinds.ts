@@ -1,4 +1,5 @@
 import type { FieldError } from '../field-error.js'
+import { FILE_SIZE_CEILING, typesProblem } from './files.js'
 
 // The closed set of question kinds (docs/api.md#question-kinds): what each may carry in
 // `properties`, checked every problem at once, and how its answer is stored. Free of Node APIs:
@@ -22,6 +23,7 @@ export const questionKinds = [
   'consent',
   'matrix',
   'ranking',
+  'file_upload',
 ] as const
 export type QuestionKind = (typeof questionKinds)[number]
 
@@ -126,6 +128,7 @@ const propertyRules: Record<QuestionKind, Record<string, PropertyRule>> = {
   consent: {},
   matrix: { rows: labelsRule, columns: labelsRule },
   ranking: { choices: labelsRule },
+  file_upload: { max_size: integerIn(1, FILE_SIZE_CEILING), types: typesProblem },
 }
 
 /**
@@ -264,6 +267,8 @@ export function answerType(question: Question): string {
       return question.properties['allow_multiple'] === true ? 'choices' : 'choice'
     case 'dropdown':
       return 'choice'
+    case 'file_upload':
+      return 'file'
     default:
       return question.type
   }

@@ -27,7 +27,7 @@ export async function completeDraft(
   database: Database,
   clock: Clock,
   signal: DeliverySignal,
-  options: Pick<StoreOptions, 'definitions' | 'ids' | 'mail'>,
+  options: Pick<StoreOptions, 'definitions' | 'ids' | 'mail' | 'files'>,
   found: PublicForm,
   draft: DraftRow,
 ): Promise<StoredResponse> {

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Clock } from '../../../clock.js'
+import { publicBaseUrl, type ServerAddress } from '../../../config.js'
 import type { Database, Db } from '../../../db/database.js'
 import { IdPool } from '../../../ids.js'
 import type { ProductMetrics } from '../../../product-metrics.js'
@@ -13,10 +14,12 @@ import type { FlowPath } from '../../../shared/flow/types.js'
 import type { FormDefinition } from '../../../shared/forms/definition.js'
 import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { conflict, DomainError, notFound, validationFailed } from '../../errors.js'
+import { hasFileQuestion, resolveFileAnswers } from '../../files/records.js'
 import { moveFunnelEntry, startFunnelEntries } from '../../insights/funnel-store.js'
 import type { MemoryBudget, Page } from '../../listing.js'
 import type { MailSettings } from '../../mail/outbox.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
+import type { FormView } from '../forms.js'
 import type { PublicForm } from '../public.js'
 import { definitionMemo } from '../responses/store.js'
 import { completeDraft, noDraft } from './complete.js'
@@ -258,7 +261,7 @@ export function draftsService(
   clock: Clock,
   signal: DeliverySignal,
   metrics: ProductMetrics,
-  mail: MailSettings,
+  mail: MailSettings & ServerAddress,
   changed: (formId: string) => void = () => {},
 ) {
   const { db } = database
@@ -266,6 +269,12 @@ export function draftsService(
   const definitions = definitionMemo()
 
   const writer: DraftWriter = { database, clock, signal, ids }
+  const base = publicBaseUrl(mail)
+  /** The change with each file answer put in its stored file's place (files/records.ts). */
+  const withFiles = async (form: FormView, change: DraftChange): Promise<DraftChange> =>
+    change.answers && hasFileQuestion(form)
+      ? { ...change, answers: await resolveFileAnswers(db, form.id, form, change.answers, base) }
+      : change
 
   // The drafts this process wrote last, as written, by token digest: a respondent's next page is
   // a change of the draft their previous page wrote, so it is not read again (findForChange). A
@@ -274,6 +283,9 @@ export function draftsService(
   const recent = recentDrafts()
 
   return {
+    /** A page's answers with each file answer put in its stored file's place. */
+    resolveFiles: async (form: FormView, answers: Record<string, unknown>) =>
+      (await withFiles(form, { answers })).answers ?? answers,
     /** The open draft of this token; undefined for an unknown, ended or malformed token. */
     find: (token: string) => byToken(token, (digest) => findOpenDraft(db, digest)),
     /**
@@ -307,6 +319,7 @@ export function draftsService(
       placing: Placing = {},
       recipientId: string | null = null,
     ): Promise<DraftState> {
+      change = await withFiles(found.form, change)
       checkedChange(found.form, change)
       const draft = mergeDraft({ answers: {}, hidden: {} }, change)
       const { token, digest } = newResumeToken()
@@ -334,6 +347,7 @@ export function draftsService(
       change: DraftChange,
       placing: Placing = {},
     ): Promise<DraftState> {
+      change = await withFiles(found.form, change)
       checkedChange(found.form, change)
       const digest = draft.token_digest
       let current: OpenDraft | undefined = draft
@@ -355,7 +369,7 @@ export function draftsService(
 
     /** Submits the draft's answers on its path and ends it (completeDraft); refused, it stays as it was. */
     async complete(found: PublicForm, draft: DraftRow) {
-      const options = { definitions, ids, mail }
+      const options = { definitions, ids, mail, files: { base: publicBaseUrl(mail) } }
       const refused = (error: unknown) => countRefusal(metrics, error)
       recent.delete(draft.token_digest)
       const stored = await completeDraft(database, clock, signal, options, found, draft).catch(refused)

@@ -14,6 +14,7 @@ import {
   publicAcceptance,
 } from '../../../shared/forms/settings.js'
 import { type DomainError, validationFailed } from '../../errors.js'
+import { claimFiles, fileIdsIn, hasFileQuestion, resolveSubmissions } from '../../files/records.js'
 import { recordInsights } from '../../insights/store.js'
 import { completeRecipient, type LinkSubmission } from '../../mail/link-completion.js'
 import { mailsOnResponse, recordResponseMails } from '../../mail/notify/record.js'
@@ -86,6 +87,8 @@ export interface StoreOptions {
    * completed already refuses it (LinkUsedError, nothing kept).
    */
   link?: LinkSubmission
+  /** Where the files the answers name are read (docs/api.md#file-uploads): this server's address. */
+  files?: { base: string }
 }
 
 function parseDefinition(text: string, memo: DefinitionMemo): FormDefinition {
@@ -161,7 +164,13 @@ export async function storeResponses(
 
   const outcomes: SubmissionOutcome[] = []
   const stored: StoredResponse[] = []
-  for (const submission of submissions) {
+  // A file question's answer names an upload: put the file as stored in its place (files/records.ts).
+  const filed = hasFileQuestion(definition)
+  const checked = filed
+    ? await resolveSubmissions(trx, formId, definition, submissions, options.files?.base ?? '')
+    : submissions
+  const claims: { responseId: string; fileIds: string[] }[] = []
+  for (const submission of checked) {
     if (settings) {
       // Checked under the row lock, against the count before this one: concurrent public
       // submissions cannot overshoot max_responses (last_seq is the count), on any number of processes.
@@ -187,6 +196,7 @@ export async function storeResponses(
     }
     stored.push(response)
     outcomes.push({ stored: response })
+    if (filed) claims.push({ responseId: id, fileIds: fileIdsIn(definition, submission.answers) })
   }
   // A refusal changes nothing: with none stored, the transaction is rolled back.
   if (stored.length === 0) throw new NothingStored(outcomes)
@@ -206,6 +216,7 @@ export async function storeResponses(
     await trx.updateTable('forms').set({ max_item_bytes: largest }).where('id', '=', formId).execute()
   }
   await insertResponseRows(trx, formId, stored, firstSeq, firstAt)
+  await claimFiles(trx, claims)
   // After the response's row, which the recipient's response_id references.
   const contact =
     options.link && settings && (await completeRecipient(trx, clock, options.link, stored, settings))

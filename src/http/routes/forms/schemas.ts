@@ -117,6 +117,8 @@ const kindProperties: Record<QuestionKind, string> = {
   matrix:
     '`rows` (1..100 labels) and `columns` (2..20 labels, the one scale of every row); answers are an object from row to column label (a required matrix answers every row).',
   ranking: '`choices` (2..100 labels); answers are an array holding every label once, first the highest.',
+  file_upload:
+    "`max_size` (bytes, at most the server's `CANVASS_UPLOAD_MAX`, its default), `types` (media types such as `application/pdf` or `image/*`, checked against the bytes, not the name). Answered with `{id}` of a file uploaded with `POST /v1/public/forms/{form_id}/files`.",
 }
 
 const pascal = (name: string) =>
@@ -198,7 +200,7 @@ export const SubmissionBody = Type.Object(
       description:
         'By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), ' +
         'an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), ' +
-        '`YYYY-MM-DD` (date), an object from row to column label (matrix).',
+        '`YYYY-MM-DD` (date), an object from row to column label (matrix), `{"id": "file_..."}` of an uploaded file (file_upload).',
     }),
     hidden: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
@@ -224,6 +226,22 @@ const answerValues = {
     description: 'From each row answered to its column label, in the order of the rows.',
   }),
   ranking: Type.Array(Type.String(), { description: 'Every label once, first the highest ranked.' }),
+  file: Type.Object(
+    {
+      name: Type.String({
+        description: "The file's name as the respondent's device gave it, made safe to show.",
+      }),
+      size: Type.Integer({ description: 'In bytes.' }),
+      type: Type.String({
+        description: 'The media type its bytes show (sniffed, not the one the client claimed).',
+      }),
+      url: Type.String({
+        description:
+          'Where the file is read: `GET /v1/files/{file_id}` with a token that may read responses.',
+      }),
+    },
+    { description: 'An uploaded file (file_upload).' },
+  ),
 }
 
 /** The answer whose value is in the field `type` names: component `<Type>Answer`. */

@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import { notFound } from '../../../domain/errors.js'
 import { publicFormView } from '../../../domain/forms/public.js'
 import { FormParams } from '../../schemas.js'
+import { passMultipart, receiveUpload, UploadedFileSchema, UploadQuery } from '../files/receive.js'
 import { FormSchema, SubmissionBody } from '../forms/schemas.js'
 import { PublicSettingsSchema } from '../forms/settings-schemas.js'
 import {
@@ -43,7 +44,9 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
   preflights(app, {
     '/v1/public/forms/:form_id': 'GET, POST',
     '/v1/public/forms/:form_id/responses': 'GET, POST',
+    '/v1/public/forms/:form_id/files': 'POST',
   })
+  passMultipart(app)
   // Inside this plugin, so the drafts' answers carry the same CORS header.
   await app.register(publicDraftRoutes)
 
@@ -115,6 +118,41 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
       } catch (error) {
         throw publicRefusal(error, formId)
       }
+    },
+  )
+
+  app.post(
+    '/v1/public/forms/:form_id/files',
+    {
+      config: { public: true },
+      onRequest: (request, reply) => limitPublicSubmission(app, request, reply, request.params.form_id),
+      schema: {
+        tags,
+        operationId: 'uploadPublicFile',
+        summary: 'Upload a file that answers a file_upload question of a public form',
+        description:
+          "No token; counted with the submissions of the client address to the form. A multipart/form-data body whose part `file` is the file, streamed to disk: refused (`413`, the connection closed) once it passes the question's `max_size`, and (`415`) when its bytes are not of a type in `properties.types`. The submission then names it by `id`. Answers CORS from any origin.",
+        security: [],
+        params: FormParams,
+        querystring: UploadQuery,
+        response: {
+          201: UploadedFileSchema,
+          400: problem(
+            'Not a file_upload question, no part `file`, an empty file, or not multipart (`validation_failed`).',
+          ),
+          404: problem('No such form, or it is not public (`not_found`).'),
+          410: problem('The form does not accept answers now (`form_closed`).'),
+          413: problem("The file is over the question's `max_size` (`payload_too_large`)."),
+          415: problem(
+            'Not multipart/form-data, or a file of a type the question does not accept (`unsupported_media_type`).',
+          ),
+          429: problem('Too many submissions from this address (`rate_limited`); see `Retry-After`.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = acceptingForm(app, request.submittedForm, request.params.form_id)
+      return reply.code(201).send(await receiveUpload(app, request, found.form, request.query.question))
     },
   )
 }

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto'
+import type { Db, Transaction } from '../../db/database.js'
+import type { FilesTable } from '../../db/tables/forms.js'
+import type { Submission } from '../../shared/forms/answers.js'
+import type { FormDefinition } from '../../shared/forms/definition.js'
+import { fileIdOf, type UploadedFile } from '../../shared/forms/files.js'
+import { validationFailed } from '../errors.js'
+
+// The rows that name uploaded files: written once the bytes are stored, looked up when a
+// submission names a file, claimed by the response that answers with it.
+
+export type FileRow = FilesTable
+
+export const newFileSecret = () => randomBytes(24).toString('base64url')
+
+/** The listed answer of a stored file: `url` reads it with a token. */
+export const uploadedFile = (
+  row: Pick<FileRow, 'id' | 'name' | 'size' | 'type'>,
+  base: string,
+): UploadedFile => ({
+  id: row.id,
+  name: row.name,
+  size: Number(row.size),
+  type: row.type,
+  url: `${base}/v1/files/${row.id}`,
+})
+
+export async function findFile(db: Db, id: string): Promise<FileRow | undefined> {
+  const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && { ...row, size: Number(row.size), created_at: Number(row.created_at) }
+}
+
+/** The form's file questions, by id; none for most forms, which then pay no query. */
+const fileQuestions = (definition: FormDefinition) =>
+  new Set(definition.questions.filter((question) => question.type === 'file_upload').map((q) => q.id))
+
+export const hasFileQuestion = (definition: FormDefinition) =>
+  definition.questions.some((question) => question.type === 'file_upload')
+
+/**
+ * The answers with every file question's answer put in its file's place, as stored: a file
+ * uploaded to that question of this form and not yet claimed by another response. An answer that
+ * names no such file becomes `{}`, which the answer's check refuses; so whatever name, size or type
+ * a client writes into its answer, only the stored one counts.
+ */
+export async function resolveFileAnswers(
+  db: Db,
+  formId: string,
+  definition: FormDefinition,
+  answers: Record<string, unknown>,
+  base: string,
+): Promise<Record<string, unknown>> {
+  const questions = fileQuestions(definition)
+  const named = new Map<string, string>()
+  for (const [questionId, value] of Object.entries(answers)) {
+    if (!questions.has(questionId) || value === null || value === undefined) continue
+    const id = fileIdOf(value)
+    if (id) named.set(questionId, id)
+  }
+  const rows =
+    named.size === 0
+      ? []
+      : await db
+          .selectFrom('files')
+          .select(['id', 'question_id', 'name', 'size', 'type'])
+          .where('form_id', '=', formId)
+          .where('response_id', 'is', null)
+          .where('id', 'in', [...named.values()])
+          .execute()
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const resolved = { ...answers }
+  for (const questionId of questions) {
+    const value = answers[questionId]
+    if (value === null || value === undefined) continue
+    const row = byId.get(named.get(questionId) ?? '')
+    resolved[questionId] = row && row.question_id === questionId ? uploadedFile(row, base) : {}
+  }
+  return resolved
+}
+
+/** resolveFileAnswers for each submission whose form has file questions. */
+export async function resolveSubmissions(
+  db: Db,
+  formId: string,
+  definition: FormDefinition,
+  submissions: readonly Submission[],
+  base: string,
+): Promise<Submission[]> {
+  if (!hasFileQuestion(definition)) return [...submissions]
+  return Promise.all(
+    submissions.map(async (submission) => ({
+      ...submission,
+      answers: await resolveFileAnswers(db, formId, definition, submission.answers, base),
+    })),
+  )
+}
+
+/**
+ * The files a stored response answers with become its own, and go with it. A file another
+ * response claimed meanwhile refuses this one (the transaction keeps nothing).
+ */
+export async function claimFiles(
+  trx: Transaction,
+  claims: readonly { responseId: string; fileIds: string[] }[],
+): Promise<void> {
+  for (const { responseId, fileIds } of claims) {
+    if (fileIds.length === 0) continue
+    const claimed = await trx
+      .updateTable('files')
+      .set({ response_id: responseId })
+      .where('id', 'in', fileIds)
+      .where('response_id', 'is', null)
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) !== fileIds.length)
+      throw validationFailed([{ path: '/answers', message: 'names a file another response has claimed' }])
+  }
+}
+
+/** The ids of the uploaded files a checked submission answers with. */
+export function fileIdsIn(definition: FormDefinition, answers: Record<string, unknown>): string[] {
+  const questions = fileQuestions(definition)
+  return Object.entries(answers)
+    .filter(([questionId]) => questions.has(questionId))
+    .map(([, value]) => fileIdOf(value))
+    .filter((id): id is string => id !== undefined)
+}

@@ -1,0 +1,79 @@
+import { createReadStream } from 'node:fs'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import type { Clock } from '../../clock.js'
+import { type Config, publicBaseUrl } from '../../config.js'
+import type { Database } from '../../db/database.js'
+import { maxFileSize } from '../../shared/forms/files.js'
+import type { Question } from '../../shared/forms/kinds.js'
+import { signatureHolds, signedPath } from './links.js'
+import { type FileRow, findFile } from './records.js'
+import { tidyFiles } from './tidy.js'
+import { formDirectory, storeUpload } from './upload.js'
+
+// Uploaded files as the HTTP layer uses them (docs/api.md#file-uploads): written as they arrive,
+// read by a token of the form's workspace or by a signed link, gone with their response or form.
+
+export type FilesService = ReturnType<typeof filesService>
+
+export function filesService(
+  database: Database,
+  clock: Clock,
+  config: Pick<Config, 'filesDir' | 'uploadMax' | 'fileLinkHours' | 'publicUrl' | 'host' | 'port'>,
+) {
+  const base = publicBaseUrl(config)
+  return {
+    /** The bytes a file of this question may have: its max_size within CANVASS_UPLOAD_MAX. */
+    limitOf: (question: Question) => maxFileSize(question, config.uploadMax),
+    upload: (
+      formId: string,
+      question: Question,
+      part: { name?: string | undefined; claimedType?: string | undefined; stream: Readable },
+    ) =>
+      storeUpload(
+        database,
+        clock,
+        config.filesDir,
+        base,
+        {
+          formId,
+          question,
+          name: part.name,
+          claimedType: part.claimedType,
+          limit: maxFileSize(question, config.uploadMax),
+        },
+        part.stream,
+      ),
+    /** The file if the workspace's forms hold it. */
+    async inWorkspace(workspaceId: string, id: string): Promise<FileRow | undefined> {
+      const row = await database.db
+        .selectFrom('files')
+        .innerJoin('forms', 'forms.id', 'files.form_id')
+        .select('files.id')
+        .where('files.id', '=', id)
+        .where('forms.workspace_id', '=', workspaceId)
+        .executeTakeFirst()
+      return row && findFile(database.db, id)
+    },
+    /** The file a signed link names, while the link holds. */
+    async bySignedLink(id: string, expires: number, signature: string): Promise<FileRow | undefined> {
+      const row = await findFile(database.db, id)
+      return row && signatureHolds(row, expires, signature, Math.floor(clock.now() / 1000)) ? row : undefined
+    },
+    /** A link that opens the file without a token for CANVASS_FILE_LINK_HOURS. */
+    signedLink(file: Pick<FileRow, 'id' | 'secret'>): string {
+      const expires = Math.floor(clock.now() / 1000) + config.fileLinkHours * 3600
+      return base + signedPath(file, expires)
+    },
+    /** The file's bytes; undefined once they are gone. */
+    open(file: Pick<FileRow, 'id' | 'form_id'>): Promise<Readable | undefined> {
+      const stream = createReadStream(join(formDirectory(config.filesDir, file.form_id), file.id))
+      return new Promise((resolve) => {
+        stream.once('open', () => resolve(stream))
+        stream.once('error', () => resolve(undefined))
+      })
+    },
+    /** Removes the bytes of the form's files that no row names (after a deletion). */
+    tidy: (formId: string) => tidyFiles(database, config.filesDir, formId),
+  }
+}

@@ -1,0 +1,131 @@
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { type Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { fileTypeFromBuffer } from 'file-type'
+import type { Clock } from '../../clock.js'
+import type { Database } from '../../db/database.js'
+import { newId } from '../../ids.js'
+import { acceptedTypes, typeAccepted, type UploadedFile } from '../../shared/forms/files.js'
+import type { Question } from '../../shared/forms/kinds.js'
+import { safeFileName } from './names.js'
+import { newFileSecret, uploadedFile } from './records.js'
+
+// One uploaded file written to CANVASS_FILES_DIR/<form id>/<file id> as it arrives: counted while
+// it streams, so a file over its limit is refused once the limit is passed, not once it has all
+// come (memory stays one chunk per upload); its type read from its first bytes, never from the
+// name or the type the client claimed; kept under a temporary name until it is known good.
+
+/** Bytes enough for every signature file-type reads. */
+const HEAD_BYTES = 4100
+/** Text a client says it sends, kept as its type when the bytes are text (they cannot be told apart). */
+const textTypes = /^(text\/[a-z0-9.+-]+|application\/json)$/
+
+export type UploadRefusal = 'too_large' | 'type_not_accepted' | 'empty'
+
+export class UploadRefused extends Error {
+  constructor(
+    readonly reason: UploadRefusal,
+    detail: string,
+  ) {
+    super(detail)
+  }
+}
+
+export interface UploadTarget {
+  formId: string
+  question: Question
+  /** The name the client gave; made safe before it is kept. */
+  name: string | undefined
+  /** The type the client claimed: kept only for text, whose bytes cannot say which text it is. */
+  claimedType: string | undefined
+  /** Bytes the file may have: the question's max_size within CANVASS_UPLOAD_MAX. */
+  limit: number
+}
+
+/** The directory a form's files are kept in; form ids are URL-safe, so never a path of their own. */
+export const formDirectory = (root: string, formId: string) => join(resolve(root), formId)
+
+/** Counts what passes and keeps the first bytes; errors once more than `limit` bytes came. */
+function measured(limit: number) {
+  let size = 0
+  const head: Buffer[] = []
+  let headBytes = 0
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length
+      if (size > limit) {
+        done(new UploadRefused('too_large', `the file is larger than ${limit} bytes, this question's limit`))
+        return
+      }
+      if (headBytes < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headBytes))
+        headBytes += Math.min(chunk.length, HEAD_BYTES - headBytes)
+      }
+      done(null, chunk)
+    },
+  })
+  return { stream, size: () => size, head: () => Buffer.concat(head) }
+}
+
+/** The type the bytes show: a known signature, else text (UTF-8 without NUL), else octet-stream. */
+async function sniffedType(head: Buffer, claimed: string | undefined): Promise<string> {
+  const known = await fileTypeFromBuffer(head)
+  if (known) return known.mime
+  // A multi-byte character cut at the end of the head is not a fault of the text.
+  const text =
+    !head.includes(0) &&
+    new TextDecoder('utf-8', { fatal: false }).decode(head).slice(0, -1).indexOf('\ufffd') < 0
+  if (!text) return 'application/octet-stream'
+  const given = (claimed ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  return textTypes.test(given) ? given : 'text/plain'
+}
+
+/**
+ * Writes `source` as a new file of the question and records it. Throws UploadRefused (nothing
+ * kept) when it is empty, too large or of a type the question does not accept; any other failure
+ * (the client hung up) keeps nothing either.
+ */
+export async function storeUpload(
+  database: Database,
+  clock: Clock,
+  root: string,
+  base: string,
+  target: UploadTarget,
+  source: Readable,
+): Promise<UploadedFile> {
+  const id = newId('file')
+  const directory = formDirectory(root, target.formId)
+  await mkdir(directory, { recursive: true })
+  const partial = join(directory, `.${id}.part`)
+  const counter = measured(target.limit)
+  try {
+    await pipeline(source, counter.stream, createWriteStream(partial, { flags: 'wx' }))
+    if (counter.size() === 0) throw new UploadRefused('empty', 'the file is empty')
+    const type = await sniffedType(counter.head(), target.claimedType)
+    if (!typeAccepted(target.question, type))
+      throw new UploadRefused(
+        'type_not_accepted',
+        `the file's content is ${type}, which this question does not accept (it accepts ${acceptedTypes(target.question).join(', ')})`,
+      )
+    const row = {
+      id,
+      form_id: target.formId,
+      question_id: target.question.id,
+      response_id: null,
+      name: safeFileName(target.name),
+      size: counter.size(),
+      type,
+      secret: newFileSecret(),
+      created_at: clock.nowMicros(),
+    }
+    // The row first: a tidy that finds the bytes without it only ever sees the temporary name.
+    await database.db.insertInto('files').values(row).execute()
+    await rename(partial, join(directory, id))
+    return uploadedFile(row, base)
+  } catch (error) {
+    await rm(partial, { force: true })
+    throw error
+  }
+}

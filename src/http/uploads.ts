@@ -1,0 +1,120 @@
+import type { IncomingMessage } from 'node:http'
+import type { Readable } from 'node:stream'
+import busboy from 'busboy'
+import { ApiError } from './errors.js'
+
+// Reading a multipart/form-data body (busboy) as it arrives: fields as URLSearchParams, each file
+// handed to `onFile` as a stream to write where it belongs, never held in memory. The whole body is
+// bounded (`maxBytes`: a client cannot make Canvass read without end), and a body that sends
+// nothing for `idleMs` is dropped (a slow client holds nothing for long: slowloris).
+
+export interface FilePart {
+  field: string
+  name: string | undefined
+  claimedType: string | undefined
+  stream: Readable
+}
+
+export interface MultipartOptions {
+  /** Bytes the whole body may have; more refuses it (413) and closes the connection. */
+  maxBytes: number
+  /** Files one body may carry. */
+  maxFiles: number
+  idleMs: number
+  /** Writes one file; answers what stands for it among the fields (its id), or undefined for none. */
+  onFile(part: FilePart): Promise<string | undefined>
+}
+
+const FIELD_BYTES = 64 * 1024
+const FIELDS_MAX = 2000
+
+export const tooLarge = (maxBytes: number) =>
+  new ApiError('payload_too_large', `the body is larger than ${maxBytes} bytes`, undefined, {
+    connection: 'close',
+  })
+
+/** The fields of a multipart body, each file among them by what `onFile` answered for it. */
+export function readMultipart(request: IncomingMessage, options: MultipartOptions): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: request.headers,
+        defParamCharset: 'utf8',
+        limits: {
+          files: options.maxFiles,
+          fields: FIELDS_MAX,
+          fieldSize: FIELD_BYTES,
+          parts: FIELDS_MAX + options.maxFiles,
+        },
+      })
+    } catch {
+      reject(new ApiError('validation_failed', 'the body is not multipart/form-data with a boundary'))
+      return
+    }
+    const fields = new URLSearchParams()
+    const writes: Promise<void>[] = []
+    let received = 0
+    let settled = false
+    const fail = (error: unknown) => {
+      if (settled) return
+      settled = true
+      clearTimeout(idle)
+      request.unpipe(parser)
+      parser.removeAllListeners()
+      // Whatever is still arriving is not read: the answer says why, and the connection closes.
+      parser.on('error', () => {})
+      reject(error)
+    }
+    let idle = setTimeout(() => onIdle(), options.idleMs)
+    const onIdle = () => {
+      fail(new ApiError('validation_failed', `the upload sent nothing for ${options.idleMs / 1000} seconds`))
+      request.destroy()
+    }
+    request.on('data', (chunk: Buffer) => {
+      received += chunk.length
+      clearTimeout(idle)
+      idle = setTimeout(onIdle, options.idleMs)
+      if (received > options.maxBytes) fail(tooLarge(options.maxBytes))
+    })
+    request.on('aborted', () => fail(new ApiError('validation_failed', 'the client hung up')))
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new ApiError('payload_too_large', `the field ${name} is too long`))
+      else fields.append(name, value)
+    })
+    parser.on('file', (field, stream, info) => {
+      // A file control left empty posts a part without a name and without bytes.
+      const part = { field, name: info.filename, claimedType: info.mimeType, stream }
+      writes.push(
+        options.onFile(part).then(
+          (id) => {
+            if (id !== undefined) fields.append(field, id)
+          },
+          (error: unknown) => {
+            stream.resume()
+            fail(error)
+          },
+        ),
+      )
+    })
+    parser.on('filesLimit', () =>
+      fail(new ApiError('validation_failed', `at most ${options.maxFiles} files may be sent at once`)),
+    )
+    parser.on('fieldsLimit', () => fail(new ApiError('payload_too_large', 'the body has too many fields')))
+    parser.on('partsLimit', () => fail(new ApiError('payload_too_large', 'the body has too many parts')))
+    parser.on('error', (error: Error) =>
+      fail(
+        new ApiError('validation_failed', `the body is not readable multipart/form-data: ${error.message}`),
+      ),
+    )
+    parser.on('close', () => {
+      Promise.all(writes).then(() => {
+        if (settled) return
+        settled = true
+        clearTimeout(idle)
+        resolve(fields)
+      }, fail)
+    })
+    request.pipe(parser)
+  })
+}
