@@ -156,7 +156,7 @@ export function contextOf(
       productMetrics,
       config,
       publicForms.forget,
-      files.tidy,
+      files,
     ),
     files,
     contacts: contactsService(database, clock, productMetrics),

@@ -76,6 +76,7 @@ export function sendPage<T>(
 /** How an export writes: `head` (CSV's header line), each item's line, then `tail` (XLSX's end). */
 export interface ExportWriting {
   head: Uint8Array | undefined
+  prepare?: ((items: StoredJson[]) => Promise<void>) | undefined
   line(item: StoredJson): BodyPart[]
   tail?: () => BodyPart[]
 }
@@ -99,6 +100,7 @@ export function sendExport(
     for await (const batch of read(gone)) {
       try {
         if (gone.aborted) return
+        if (lines.prepare) await lines.prepare(batch.items)
         for (const item of batch.items) {
           for (const part of lines.line(item)) {
             // A promise only when the pool had no free Buffer: most parts are copied at once.

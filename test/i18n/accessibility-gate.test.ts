@@ -8,6 +8,7 @@ import { wordsFor } from '../../src/shared/i18n/words.js'
 import { everyKindForm } from '../forms/fixtures.js'
 import { launchBrowser } from '../respondents/support/browser.js'
 import { createTestContext, type TestContext } from '../support/context.js'
+import { PNG } from '../files/support.js'
 import { translated } from './support.js'
 
 // Issue 31's accessibility gate: the hosted page of a form with every kind of question, in every
@@ -40,6 +41,13 @@ const questions = [
     type: 'ranking',
     required: true,
     properties: { choices: ['A1', 'B1', 'C1'] },
+  },
+  {
+    id: 'q_file',
+    title: 'Receipt',
+    type: 'file_upload',
+    required: true,
+    properties: { max_size: 1_000_000, types: ['image/*'] },
   },
 ]
 
@@ -107,6 +115,7 @@ async function answerAll(page: Page): Promise<void> {
       element.dispatchEvent(new Event('change', { bubbles: true }))
     }
   })
+  await page.setInputFiles('input[type=file]', { name: 'receipt.png', mimeType: 'image/png', buffer: PNG })
 }
 
 for (const scripted of [true, false]) {

@@ -55,6 +55,7 @@ const onePage = {
       properties: { choices: ['Meadow pick', 'River pick'] },
     },
     { id: 'agree', title: 'Zebra terms', type: 'consent' },
+    { id: 'scan', title: 'Zebra scan', type: 'file_upload', properties: { max_size: 2_000_000 } },
   ],
 }
 
@@ -158,7 +159,7 @@ describe('no word of the source language on a translated page', () => {
       settings,
       pages: [
         { id: 'p1', title: 'First stretch', questions: ['colour', 'count', 'ok', 'feel'] },
-        { id: 'p2', questions: ['grid', 'order', 'pick', 'agree'] },
+        { id: 'p2', questions: ['grid', 'order', 'pick', 'agree', 'scan'] },
       ],
     })
 

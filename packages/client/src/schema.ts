@@ -786,6 +786,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forms/{form_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file that answers a file_upload question
+         * @description A multipart/form-data body whose part `file` is the file, streamed to disk: refused (`413`, the connection closed) once it passes the question's `max_size`, and (`415`) when its bytes are not of a type in `properties.types`. A submission then names it: `"answers": {"<question>": {"id": "file_..."}}`. A file no response claims is deleted after `CANVASS_DRAFT_DAYS` and a day.
+         *
+         *     Needs scope `responses:write`.
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an uploaded file
+         * @description The file's bytes, always as an attachment (`Content-Disposition`), never rendered: types a browser could run (HTML, SVG, XML) are sent as `application/octet-stream`, with `X-Content-Type-Options: nosniff` and a sandboxing policy.
+         *
+         *     Needs scope `responses:read`.
+         */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/forms/{form_id}/drafts": {
         parameters: {
             query?: never;
@@ -880,6 +924,46 @@ export interface paths {
          * @description No token. The same rules as a token submission; limited per client address (IPv6: per /64) and form (`CANVASS_PUBLIC_RATE_LIMIT` a minute), counting only submissions to a form that accepts answers. Body at most 256 KiB. Answers CORS from any origin.
          */
         post: operations["submitPublicResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/forms/{form_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file that answers a file_upload question of a public form
+         * @description No token; counted with the submissions of the client address to the form. A multipart/form-data body whose part `file` is the file, streamed to disk: refused (`413`, the connection closed) once it passes the question's `max_size`, and (`415`) when its bytes are not of a type in `properties.types`. The submission then names it by `id`. Answers CORS from any origin.
+         */
+        post: operations["uploadPublicFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an uploaded file by a signed link
+         * @description No token: the link (as the export writes it) carries its expiry and signature, and works for `CANVASS_FILE_LINK_HOURS` (default 168). Sent as `GET /v1/files/{file_id}` sends it.
+         */
+        get: operations["getSignedFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1686,8 +1770,21 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        FileUploadQuestion: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "file_upload";
+            required: boolean;
+            /** @description Absent when the question has none. */
+            description?: string;
+            /** @description `max_size` (bytes, at most the server's `CANVASS_UPLOAD_MAX`, its default), `types` (media types such as `application/pdf` or `image/*`, checked against the bytes, not the name). Answered with `{id}` of a file uploaded with `POST /v1/public/forms/{form_id}/files`. */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
         /** @description A question of a form; `type` names its kind and what `properties` may hold. */
-        Question: components["schemas"]["ShortTextQuestion"] | components["schemas"]["LongTextQuestion"] | components["schemas"]["EmailQuestion"] | components["schemas"]["UrlQuestion"] | components["schemas"]["PhoneNumberQuestion"] | components["schemas"]["NumberQuestion"] | components["schemas"]["RatingQuestion"] | components["schemas"]["OpinionScaleQuestion"] | components["schemas"]["NpsQuestion"] | components["schemas"]["CustomerSatQuestion"] | components["schemas"]["YesNoQuestion"] | components["schemas"]["MultipleChoiceQuestion"] | components["schemas"]["DropdownQuestion"] | components["schemas"]["DateQuestion"] | components["schemas"]["ConsentQuestion"] | components["schemas"]["MatrixQuestion"] | components["schemas"]["RankingQuestion"];
+        Question: components["schemas"]["ShortTextQuestion"] | components["schemas"]["LongTextQuestion"] | components["schemas"]["EmailQuestion"] | components["schemas"]["UrlQuestion"] | components["schemas"]["PhoneNumberQuestion"] | components["schemas"]["NumberQuestion"] | components["schemas"]["RatingQuestion"] | components["schemas"]["OpinionScaleQuestion"] | components["schemas"]["NpsQuestion"] | components["schemas"]["CustomerSatQuestion"] | components["schemas"]["YesNoQuestion"] | components["schemas"]["MultipleChoiceQuestion"] | components["schemas"]["DropdownQuestion"] | components["schemas"]["DateQuestion"] | components["schemas"]["ConsentQuestion"] | components["schemas"]["MatrixQuestion"] | components["schemas"]["RankingQuestion"] | components["schemas"]["FileUploadQuestion"];
         /** @description A form and its definition. */
         Form: {
             id: string;
@@ -1771,7 +1868,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "number";
@@ -1783,7 +1880,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "text";
@@ -1794,7 +1891,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "email";
@@ -1805,7 +1902,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "url";
@@ -1816,7 +1913,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "phone_number";
@@ -1827,7 +1924,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "date";
@@ -1839,7 +1936,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "boolean";
@@ -1850,7 +1947,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "choice";
@@ -1863,7 +1960,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "choices";
@@ -1876,7 +1973,7 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "matrix";
@@ -1890,15 +1987,36 @@ export interface components {
                 id: string;
                 title: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
             };
             /** @enum {string} */
             type: "ranking";
             /** @description Every label once, first the highest ranked. */
             ranking: string[];
         };
+        FileAnswer: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
+            };
+            /** @enum {string} */
+            type: "file";
+            /** @description An uploaded file (file_upload). */
+            file: {
+                /** @description The file's name as the respondent's device gave it, made safe to show. */
+                name: string;
+                /** @description In bytes. */
+                size: number;
+                /** @description The media type its bytes show (sniffed, not the one the client claimed). */
+                type: string;
+                /** @description Where the file is read: `GET /v1/files/{file_id}` with a token that may read responses. */
+                url: string;
+            };
+        };
         /** @description One answer; `type` names the field that carries the value. */
-        Answer: components["schemas"]["NumberAnswer"] | components["schemas"]["TextAnswer"] | components["schemas"]["EmailAnswer"] | components["schemas"]["UrlAnswer"] | components["schemas"]["PhoneNumberAnswer"] | components["schemas"]["DateAnswer"] | components["schemas"]["BooleanAnswer"] | components["schemas"]["ChoiceAnswer"] | components["schemas"]["ChoicesAnswer"] | components["schemas"]["MatrixAnswer"] | components["schemas"]["RankingAnswer"];
+        Answer: components["schemas"]["NumberAnswer"] | components["schemas"]["TextAnswer"] | components["schemas"]["EmailAnswer"] | components["schemas"]["UrlAnswer"] | components["schemas"]["PhoneNumberAnswer"] | components["schemas"]["DateAnswer"] | components["schemas"]["BooleanAnswer"] | components["schemas"]["ChoiceAnswer"] | components["schemas"]["ChoicesAnswer"] | components["schemas"]["MatrixAnswer"] | components["schemas"]["RankingAnswer"] | components["schemas"]["FileAnswer"];
         /** @description A response exactly as listed. */
         Response: {
             id: string;
@@ -2545,7 +2663,7 @@ export interface operations {
                          * @description The question kind, from a closed set.
                          * @enum {string}
                          */
-                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
                         required?: boolean;
                         /** @description Shown under the title on the hosted page; empty or blank means none. */
                         description?: string;
@@ -2797,7 +2915,7 @@ export interface operations {
                          * @description The question kind, from a closed set.
                          * @enum {string}
                          */
-                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                        type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
                         required?: boolean;
                         /** @description Shown under the title on the hosted page; empty or blank means none. */
                         description?: string;
@@ -3133,7 +3251,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix), `{"id": "file_..."}` of an uploaded file (file_upload). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -3548,6 +3666,8 @@ export interface operations {
                             }[];
                             /** @description consent: answers that accepted it. */
                             accepted?: number;
+                            /** @description file_upload: the size of its files in all, in bytes (`answered` counts them). */
+                            bytes?: number;
                             /** @description consent: answers that did not (only an optional consent). */
                             declined?: number;
                             /** @description matrix: per row (current rows in order, then rows answered under an earlier definition) how many answered it and its distribution over the columns (current columns in order, zeros included, then earlier ones). */
@@ -3838,7 +3958,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix), `{"id": "file_..."}` of an uploaded file (file_upload). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -3968,7 +4088,7 @@ export interface operations {
                              * @description The question kind, from a closed set.
                              * @enum {string}
                              */
-                            type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking";
+                            type: "short_text" | "long_text" | "email" | "url" | "phone_number" | "number" | "rating" | "opinion_scale" | "nps" | "customer_sat" | "yes_no" | "multiple_choice" | "dropdown" | "date" | "consent" | "matrix" | "ranking" | "file_upload";
                             required?: boolean;
                             /** @description Shown under the title on the hosted page; empty or blank means none. */
                             description?: string;
@@ -4031,7 +4151,7 @@ export interface operations {
                         /** @description Read-only, ignored: accepted so that a form read with a client written before this field existed can be sent back as it was read. */
                         last_response_at?: string | null;
                     };
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix), `{"id": "file_..."}` of an uploaded file (file_upload). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -6621,6 +6741,189 @@ export interface operations {
             };
         };
     };
+    uploadFile: {
+        parameters: {
+            query: {
+                /** @description The file_upload question the file answers. */
+                question: string;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What a submission names: `"answers": {"<question>": {"id": "file_..."}}`. */
+                        id: string;
+                        /** @description The file's name as given, made safe to show (no path, no control or direction characters, at most 255 characters). */
+                        name: string;
+                        size: number;
+                        /** @description The media type its bytes show, not the one the client claimed. */
+                        type: string;
+                        /** @description Reads the file with a token (`GET /v1/files/{file_id}`). */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Not a file_upload question, no part `file`, an empty file, or a body that is not multipart (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such form (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is over the question's `max_size` (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not multipart/form-data, or the file is of a type the question does not accept (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Invalid path, query or body value (`validation_failed`), or a body that is not JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this operation needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such file in this workspace, or it has been deleted (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the token’s request rate, or too many failed authentications from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal`); the detail never leaks internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     startDraft: {
         parameters: {
             query?: never;
@@ -6633,7 +6936,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix), `{"id": "file_..."}` of an uploaded file (file_upload). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -6731,7 +7034,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix), `{"id": "file_..."}` of an uploaded file (file_upload). */
                     answers?: {
                         [key: string]: unknown;
                     };
@@ -6986,7 +7289,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix). */
+                    /** @description By question id: an integer (number kinds), a string, true/false (yes_no, consent), a label (choice), an array of labels (multiple_choice with allow_multiple; ranking: every label once, in order), `YYYY-MM-DD` (date), an object from row to column label (matrix), `{"id": "file_..."}` of an uploaded file (file_upload). */
                     answers: {
                         [key: string]: unknown;
                     };
@@ -7057,6 +7360,138 @@ export interface operations {
             };
             /** @description Too many submissions from this address (`rate_limited`); see `Retry-After`. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadPublicFile: {
+        parameters: {
+            query: {
+                /** @description The file_upload question the file answers. */
+                question: string;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What a submission names: `"answers": {"<question>": {"id": "file_..."}}`. */
+                        id: string;
+                        /** @description The file's name as given, made safe to show (no path, no control or direction characters, at most 255 characters). */
+                        name: string;
+                        size: number;
+                        /** @description The media type its bytes show, not the one the client claimed. */
+                        type: string;
+                        /** @description Reads the file with a token (`GET /v1/files/{file_id}`). */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Not a file_upload question, no part `file`, an empty file, or not multipart (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such form, or it is not public (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The form does not accept answers now (`form_closed`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is over the question's `max_size` (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not multipart/form-data, or a file of a type the question does not accept (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many submissions from this address (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSignedFile: {
+        parameters: {
+            query: {
+                expires: number;
+                signature: string;
+            };
+            header?: never;
+            path: {
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description A malformed request: bad percent-encoding, or HTTP/1.1 without a `Host` header (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such file, the link has expired, or its signature does not hold (`not_found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

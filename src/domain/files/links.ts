@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-// A signed link to a file (docs/api.md#file-uploads): /files/<id>?expires=<unix seconds>&signature=<hex>,
+// A signed link to a file (docs/api.md#file-uploads): /files/<id>?expires=<unix seconds>&signature=<base64url>,
 // keyed by the file's own secret, so any process sharing the database can check it and no
 // server-wide key has to be kept. It opens the file without a token until it expires.
 

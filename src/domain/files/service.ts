@@ -6,10 +6,14 @@ import { type Config, publicBaseUrl } from '../../config.js'
 import type { Database } from '../../db/database.js'
 import { maxFileSize } from '../../shared/forms/files.js'
 import type { Question } from '../../shared/forms/kinds.js'
+import type { FileLinks } from '../forms/export.js'
 import { signatureHolds, signedPath } from './links.js'
 import { type FileRow, findFile } from './records.js'
 import { tidyFiles } from './tidy.js'
 import { formDirectory, storeUpload } from './upload.js'
+
+/** A file's address in a stored item's JSON. */
+const fileUrl = /\/v1\/files\/(file_[A-Za-z0-9_-]{22})"/g
 
 // Uploaded files as the HTTP layer uses them (docs/api.md#file-uploads): written as they arrive,
 // read by a token of the form's workspace or by a signed link, gone with their response or form.
@@ -72,6 +76,31 @@ export function filesService(
         stream.once('open', () => resolve(stream))
         stream.once('error', () => resolve(undefined))
       })
+    },
+    /** Signed links for an export's file cells, the keys read a batch at a time (export.ts). */
+    exportLinks(): FileLinks {
+      const secrets = new Map<string, string>()
+      const signed = this.signedLink
+      return {
+        async prepare(items) {
+          secrets.clear()
+          const ids = new Set<string>()
+          for (const item of items)
+            for (const match of String(item).matchAll(fileUrl)) ids.add(match[1] as string)
+          if (ids.size === 0) return
+          const rows = await database.db
+            .selectFrom('files')
+            .select(['id', 'secret'])
+            .where('id', 'in', [...ids])
+            .execute()
+          for (const row of rows) secrets.set(row.id, row.secret)
+        },
+        link(url) {
+          const id = /\/v1\/files\/(file_[A-Za-z0-9_-]{22})$/.exec(url)?.[1]
+          const secret = id === undefined ? undefined : secrets.get(id)
+          return id === undefined || secret === undefined ? url : signed({ id, secret })
+        },
+      }
     },
     /** Removes the bytes of the form's files that no row names (after a deletion). */
     tidy: (formId: string) => tidyFiles(database, config.filesDir, formId),

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { type Readable, Transform } from 'node:stream'
+import { PassThrough, type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Clock } from '../../clock.js'
@@ -101,7 +101,9 @@ export async function storeUpload(
   const partial = join(directory, `.${id}.part`)
   const counter = measured(target.limit)
   try {
-    await pipeline(source, counter.stream, createWriteStream(partial, { flags: 'wx' }))
+    // Through a pipe, so a refusal stops the writing but not the source: the rest of the file is
+    // read and dropped, and a multipart body goes on to its next part (busboy stalls on a destroyed file).
+    await pipeline(source.pipe(new PassThrough()), counter.stream, createWriteStream(partial, { flags: 'wx' }))
     if (counter.size() === 0) throw new UploadRefused('empty', 'the file is empty')
     const type = await sniffedType(counter.head(), target.claimedType)
     if (!typeAccepted(target.question, type))
@@ -125,6 +127,7 @@ export async function storeUpload(
     await rename(partial, join(directory, id))
     return uploadedFile(row, base)
   } catch (error) {
+    source.resume()
     await rm(partial, { force: true })
     throw error
   }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js'
 import { answerText } from '../../shared/forms/answer-text.js'
 import type { Answer, ResponseItem } from '../../shared/forms/answers.js'
 import { choiceLabels, type FormDefinition, type Question, rowLabels } from '../../shared/forms/definition.js'
+import type { FileAnswer } from '../../shared/forms/files.js'
 import { type Listing, loadedBytes, type MemoryBudget, readBatches, type StoredJson } from '../listing.js'
 import type { ResponseFilter } from './responses/listing.js'
 import { matchesSearch } from './responses/search.js'
@@ -37,7 +38,20 @@ const answerOf = (item: ResponseItem, question: Question): Answer | undefined =>
  * A question's columns: one, by its title; a matrix one per row (`Title: Row`, its column label),
  * a ranking one per label (`Title: Label`, its rank from 1), so a spreadsheet can sort and average them.
  */
-function questionColumns(question: Question): Column[] {
+function questionColumns(question: Question, links?: FileLinks): Column[] {
+  if (question.type === 'file_upload') {
+    return [
+      {
+        header: question.title,
+        kind: 'text',
+        value: (item: ResponseItem) => {
+          const answer = answerOf(item, question)
+          const url = answer?.type === 'file' ? (answer['file'] as FileAnswer).url : undefined
+          return url === undefined ? '' : (links?.link(url) ?? url)
+        },
+      },
+    ]
+  }
   if (question.type === 'matrix') {
     return rowLabels(question).map((row) => ({
       header: `${question.title}: ${row}`,
@@ -77,11 +91,11 @@ function questionColumns(question: Question): Column[] {
  * id, submitted_at, one column per question (a matrix's and a ranking's one per row or label) (by title), each hidden field, each variable; headers
  * made unique. The kind tells XLSX how to write a cell; CSV writes every one as text.
  */
-export function csvColumns(definition: FormDefinition): Column[] {
+export function csvColumns(definition: FormDefinition, links?: FileLinks): Column[] {
   const columns: Column[] = [
     { header: 'id', kind: 'text', value: (item) => item.id },
     { header: 'submitted_at', kind: 'timestamp', value: (item) => item.submitted_at },
-    ...definition.questions.flatMap((question) => questionColumns(question)),
+    ...definition.questions.flatMap((question) => questionColumns(question, links)),
     ...definition.hidden.map((name) => ({
       header: name,
       kind: 'text' as const,
@@ -189,8 +203,19 @@ export function exportListing(
 /** How an export writes: its first line (CSV's header), each item's line as texts or bytes, and what ends it (XLSX's). */
 export interface ExportLines {
   head: Buffer | undefined
+  /** Run on each batch before its lines are written (the file links of its items are looked up). */
+  prepare?: (items: StoredJson[]) => Promise<void>
   line(item: StoredJson): (string | Uint8Array)[]
   tail?: () => Uint8Array[]
+}
+
+/**
+ * A file answer's cell: a signed link that opens the file without a token (the spreadsheet's
+ * reader has none), for CANVASS_FILE_LINK_HOURS. `prepare` reads the keys of a batch's files.
+ */
+export interface FileLinks {
+  prepare(items: StoredJson[]): Promise<void>
+  link(url: string): string
 }
 /** UTF-8's byte order mark: how Excel tells a CSV file is UTF-8 (without it, Müller shows as MÃ¼ller). */
 const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf])
@@ -199,12 +224,18 @@ const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf])
  * NDJSON lines; CSV: its header (after the byte order mark) and one row a response; XLSX: a
  * workbook of one sheet with the CSV's columns, written row by row (xlsx.ts).
  */
-export function exportLines(definition: FormDefinition, format: ExportFormat): ExportLines {
+export function exportLines(
+  definition: FormDefinition,
+  format: ExportFormat,
+  links?: FileLinks,
+): ExportLines {
   if (format === 'ndjson') return { head: undefined, line: (item) => [item, '\n'] }
-  const columns = csvColumns(definition)
+  const columns = csvColumns(definition, links)
+  const prepare = links && ((items: StoredJson[]) => links.prepare(items))
   if (format === 'xlsx') {
     const sheet = new SheetWriter(columns)
     return {
+      ...(prepare ? { prepare } : {}),
       head: Buffer.concat(sheet.start()),
       line: (json) => sheet.row(JSON.parse(json.toString()) as ResponseItem),
       tail: () => sheet.end(),
@@ -212,6 +243,7 @@ export function exportLines(definition: FormDefinition, format: ExportFormat): E
   }
   const header = Buffer.from(stringify([columns.map((column) => csvCell(column.header))]))
   return {
+    ...(prepare ? { prepare } : {}),
     head: Buffer.concat([byteOrderMark, header]),
     line: (json) => {
       const item = JSON.parse(json.toString()) as ResponseItem

@@ -7,6 +7,8 @@ import type { Submission } from '../../shared/forms/answers.js'
 import type { FormInput } from '../../shared/forms/definition.js'
 import { NotAcceptingError } from '../../shared/forms/settings.js'
 import { DomainError } from '../errors.js'
+import { hasFileQuestion } from '../files/records.js'
+import type { FilesService } from '../files/service.js'
 import { type Listing, loadedBytes, type MemoryBudget, type Page, plannedObjects } from '../listing.js'
 import { queueResumeMail } from '../mail/notify/resume.js'
 import type { MailSettings } from '../mail/outbox.js'
@@ -84,8 +86,9 @@ export function responsesService(
   metrics: ProductMetrics,
   mail: MailSettings & ServerAddress,
   changed: FormChanged = () => {},
-  removed: FormRemoved = async () => {},
+  files?: Pick<FilesService, 'tidy' | 'exportLinks'>,
 ) {
+  const removed: FormRemoved = files ? files.tidy : async () => {}
   const { db } = database
   const batches = new SubmissionBatches(database, clock, signal, {
     mail,
@@ -131,7 +134,7 @@ export function responsesService(
       if (!form || !sizes) return undefined
       return {
         listing: exportListing(db, budget, formId, filter, Number(sizes.max_item_bytes)),
-        lines: exportLines(form, format),
+        lines: exportLines(form, format, hasFileQuestion(form) ? files?.exportLinks() : undefined),
       }
     },
   }

@@ -13,6 +13,7 @@ export interface QuestionTally {
    * Count per value given: `n:<digits>` numbers, `b:true|false` booleans, `l:<label>` choice
    * labels, `d:YYYY-MM-DD` dates, `m:["<row>","<column>"]` a matrix's cells; a ranking's labels
    * as `c:<label>` (responses that ranked it) and `r:<label>` (the sum of its ranks, from 1);
+   * `z:` the bytes of a file question's files;
    * except whole numbers, which are counted in `ints`.
    */
   values: Map<string, number>
@@ -108,6 +109,9 @@ export function figuresOfItem(
     } else if (answer.type === 'matrix') {
       for (const cell of Object.entries(value as Record<string, string>))
         tally.values.set(`m:${JSON.stringify(cell)}`, 1)
+    } else if (answer.type === 'file') {
+      // A file question's bytes in all: a sum kept as the count of one key, added and subtracted.
+      tally.values.set('z:', (value as { size: number }).size)
     } else if (answer.type === 'ranking') {
       // Per label its rank (summed over responses) and how many ranked it: their mean rank.
       for (const [index, label] of (value as string[]).entries()) {

@@ -32,6 +32,8 @@ export interface QuestionInsights {
   dates?: { date: string; count: number }[]
   accepted?: number
   declined?: number
+  /** file_upload: the files' bytes in all (their count is `answered`). */
+  bytes?: number
   rows?: MatrixRowInsights[]
   ranks?: RankInsights[]
 }
@@ -213,6 +215,9 @@ export function summarise(
         shaped.declined = given.get('false') ?? 0
         break
       }
+      case 'file_upload':
+        shaped.bytes = valuesOf(tally, 'z:').get('') ?? 0
+        break
       case 'matrix':
         shaped.rows = matrixInsights(question, valuesOf(tally, 'm:'))
         break

@@ -18,6 +18,10 @@ export function answerText(answer: Answer, style: 'data' | 'words'): string {
       return Object.entries(value as Record<string, string>)
         .map(([row, column]) => `${row}: ${column}`)
         .join('; ')
+    case 'file': {
+      const file = value as { name: string; url: string }
+      return style === 'data' ? file.url : file.name
+    }
     case 'ranking':
       return (value as string[]).map((label, index) => `${index + 1}. ${label}`).join('; ')
     default:

@@ -137,7 +137,33 @@ function refusal(question: Question, answer: unknown, t: Translate): string {
 export function answerMessage(question: Question, fields: string[], t: Translate): string | undefined {
   const answer = answerFromFields(question, fields)
   if (answer === undefined) return question.required ? t('error.required') : undefined
+  if (question.type === 'file_upload') return fileMessage(answer, t)
   return 'error' in checkAnswer(question, answer) ? refusal(question, answer, t) : undefined
+}
+
+/**
+ * A file field holds the id of a file the server stored, or `!<reason>` for one it refused
+ * (page-uploads.ts); the page's script holds what the browser picked (`!too_large` when it is
+ * over the limit). Whether an id names a stored file only the server knows: it says so with
+ * `fileAgain` (a file kept from a page since deleted, say).
+ */
+function fileMessage(answer: unknown, t: Translate): string | undefined {
+  switch (answer) {
+    case '!too_large':
+      return t('error.fileTooLarge')
+    case '!type_not_accepted':
+      return t('error.fileType')
+    case '!empty':
+      return t('error.fileEmpty')
+    default:
+      return typeof answer === 'string' && !answer.startsWith('!') ? undefined : t('error.fileAgain')
+  }
+}
+
+/** A file answer as the page's field holds it: the stored file's id. */
+const fileField = (answer: unknown): string[] => {
+  const id = answer !== null && typeof answer === 'object' ? (answer as { id?: unknown }).id : answer
+  return typeof id === 'string' ? [id] : []
 }
 
 /** The summary's line for a question: its title, then the message. */
@@ -146,6 +172,7 @@ export const summaryLine = (question: Question, message: string, t: Translate): 
 
 /** An answer as the page's controls hold it: the inverse of answerFromFields. */
 export function fieldsFromAnswer(question: Question, answer: unknown): string[] {
+  if (question.type === 'file_upload') return fileField(answer)
   if (question.type === 'matrix') {
     const given = answer !== null && typeof answer === 'object' ? (answer as Record<string, unknown>) : {}
     return rowLabels(question).map((row) => (typeof given[row] === 'string' ? (given[row] as string) : ''))

@@ -91,7 +91,10 @@ export function pageErrors(
     const id = match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~')
     const question = id === undefined ? undefined : questions.get(id)
     if (question && !byQuestion.has(question.id)) {
-      const message = answerMessage(question, typedFields(question, values) ?? [], t)
+      // A file's id the server refused names no file it keeps (any more): it is picked again.
+      const message =
+        answerMessage(question, typedFields(question, values) ?? [], t) ??
+        (question.type === 'file_upload' ? t('error.fileAgain') : undefined)
       byQuestion.set(question.id, message ?? `${error.message[0]?.toUpperCase()}${error.message.slice(1)}`)
     } else if (!question) {
       others.push({ questionId: undefined, message: `${error.path || 'The answers'} ${error.message}` })

@@ -102,6 +102,11 @@ export function FlowPage(props: FlowPageProps) {
       <form
         method="post"
         action={actionIn(action ?? `/f/${form.id}`, language)}
+        enctype={
+          form.questions.some((question) => question.type === 'file_upload')
+            ? 'multipart/form-data'
+            : undefined
+        }
         novalidate
         class="form"
         data-form-id={form.id}

@@ -117,6 +117,11 @@ export function FormPage({ form: written, hidden, values, errors, notice, action
       <form
         method="post"
         action={actionIn(action ?? `/f/${form.id}`, language)}
+        enctype={
+          form.questions.some((question) => question.type === 'file_upload')
+            ? 'multipart/form-data'
+            : undefined
+        }
         novalidate
         class="form"
         data-form-id={form.id}

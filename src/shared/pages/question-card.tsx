@@ -8,8 +8,9 @@ import {
   TEXT_MAX,
 } from '../forms/definition.js'
 import type { Translate } from '../i18n/locales.js'
-import { wholeNumberRule } from './answer-messages.js'
+import { FileControl } from './file-control.js'
 import { usePageLanguage } from './layout.js'
+import { hint, scale } from './question-hints.js'
 
 // One question of a hosted form (docs/api.md#hosted-form-pages): native controls only, so it works
 // with JavaScript off and with every assistive technology; its error beside its control.
@@ -23,51 +24,6 @@ interface ControlProps {
 }
 
 const controlId = (question: Question) => `q-${question.id}`
-
-/** The meaning of a scale's two ends, shown beside its first and last value. */
-function scale(question: Question, t: Translate): { min: number; max: number; low: string; high: string } {
-  const p = question.properties
-  switch (question.type) {
-    case 'rating':
-      return {
-        min: 1,
-        max: (p['steps'] as number | undefined) ?? 5,
-        low: t('question.lowest'),
-        high: t('question.highest'),
-      }
-    case 'opinion_scale': {
-      const start = (p['start'] as number | undefined) ?? 0
-      const steps = (p['steps'] as number | undefined) ?? 11
-      return { min: start, max: start + steps - 1, low: t('question.lowest'), high: t('question.highest') }
-    }
-    case 'nps':
-      return { min: 0, max: 10, low: t('question.npsLow'), high: t('question.npsHigh') }
-    default:
-      return { min: 1, max: 5, low: t('question.csatLow'), high: t('question.csatHigh') }
-  }
-}
-
-function hint(question: Question, t: Translate): string | undefined {
-  const p = question.properties
-  switch (question.type) {
-    case 'email':
-      return t('hint.email')
-    case 'url':
-      return t('hint.url')
-    case 'phone_number':
-      return t('hint.phone')
-    case 'number':
-      return wholeNumberRule(question, t, 'hint')
-    case 'multiple_choice':
-      return p['allow_multiple'] === true ? t('hint.chooseAll') : undefined
-    case 'matrix':
-      return t('hint.matrix')
-    case 'ranking':
-      return t('hint.ranking', { count: choiceLabels(question).length })
-    default:
-      return undefined
-  }
-}
 
 const inputTypes: Partial<Record<Question['type'], 'text' | 'email' | 'url' | 'tel' | 'number' | 'date'>> = {
   short_text: 'text',
@@ -301,7 +257,13 @@ export function QuestionCard(props: QuestionCardProps) {
   const title = recalled(question.title, props.templates?.title)
   const kind = question.type
 
-  if (kind === 'short_text' || kind === 'long_text' || inputTypes[kind] || kind === 'dropdown') {
+  if (
+    kind === 'short_text' ||
+    kind === 'long_text' ||
+    inputTypes[kind] ||
+    kind === 'dropdown' ||
+    kind === 'file_upload'
+  ) {
     return (
       <div {...card}>
         {position}
@@ -327,6 +289,8 @@ export function QuestionCard(props: QuestionCardProps) {
               </option>
             ))}
           </select>
+        ) : kind === 'file_upload' ? (
+          <FileControl question={question} id={id} values={values} error={error} describedBy={describedBy} />
         ) : (
           <TextControl question={question} values={values} error={error} describedBy={describedBy} />
         )}

@@ -1,8 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { type Static, Type } from 'typebox'
-import { notFound } from '../../../domain/errors.js'
+import { notFound, validationFailed } from '../../../domain/errors.js'
 import type { FormView } from '../../../domain/forms/forms.js'
+import type { FormInput } from '../../../shared/forms/definition.js'
 import { type TranslationGap, translationGaps } from '../../../shared/forms/translations.js'
 import { workspaceOf } from '../../auth.js'
 import { ApiError } from '../../errors.js'
@@ -51,6 +52,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       validatorCompiler: formBodyValidatorCompiler,
     },
     async (request, reply) => {
+      refuseLargerUploads(request.body, app.ctx.config.uploadMax)
       const form = await app.ctx.forms.create(workspaceOf(request), request.body)
       return reply.code(201).header('etag', formEtag(form)).send(withGaps(form))
     },
@@ -127,6 +129,7 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       const workspaceId = workspaceOf(request)
       const formId = request.params.form_id
       const expected = ifMatchVersions(request.headers['if-match'])
+      refuseLargerUploads(request.body, app.ctx.config.uploadMax)
       const form = await app.ctx.forms.replace(workspaceId, formId, request.body, expected)
       if (!form) throw notFound('form', formId)
       if (form === 'stale') {
@@ -163,4 +166,20 @@ export async function formDefinitionRoutes(fastify: FastifyInstance): Promise<vo
       return reply.code(204).send(null)
     },
   )
+}
+
+/** A file question may not accept more than this server takes (CANVASS_UPLOAD_MAX). */
+function refuseLargerUploads(body: FormInput, uploadMax: number): void {
+  const errors = body.questions.flatMap((question, index) => {
+    const max = (question.properties as Record<string, unknown> | undefined)?.['max_size']
+    return question.type === 'file_upload' && typeof max === 'number' && max > uploadMax
+      ? [
+          {
+            path: `/questions/${index}/properties/max_size`,
+            message: `must be at most ${uploadMax} bytes, this server's CANVASS_UPLOAD_MAX`,
+          },
+        ]
+      : []
+  })
+  if (errors.length > 0) throw validationFailed(errors)
 }

@@ -25,6 +25,7 @@ import { PUBLIC_BODY_LIMIT } from './common.js'
 import { draftTokenOf, resumeDraft } from './draft-cookie.js'
 import { flowPages } from './flow-pages.js'
 import { postOnePage, submittedFields, thanksLocation } from './one-page.js'
+import { acceptPageUploads, postedFields } from './page-uploads.js'
 import { personalLinkRoutes } from './personal-links.js'
 import { formPlace } from './place.js'
 import { acceptancePage } from './refusals.js'
@@ -108,6 +109,8 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       }
     },
   )
+
+  acceptPageUploads(app)
 
   // Posts over the public limit, and their seconds to wait: counted before the body is read, answered
   // once it is, with the form and the answers kept (a post that cannot be read: the plain 429 page).
@@ -206,8 +209,12 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const { form_id: formId } = request.params
-      const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
       const found = request.submittedForm
+      const fields = await postedFields(
+        app,
+        request,
+        found?.acceptance === 'accepting' ? found.form : undefined,
+      )
       const place = formPlace(formId)
       const retryAfter = overLimit.get(request)
       if (found?.acceptance === 'accepting' && isPaged(found.form)) {

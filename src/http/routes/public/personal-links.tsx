@@ -14,6 +14,7 @@ import { PUBLIC_BODY_LIMIT } from './common.js'
 import { resumeDraft } from './draft-cookie.js'
 import { flowPages } from './flow-pages.js'
 import { postOnePage, thanksLocation } from './one-page.js'
+import { postedFields } from './page-uploads.js'
 import type { AnswerPlace } from './place.js'
 import { acceptancePage } from './refusals.js'
 
@@ -161,7 +162,7 @@ export function personalLinkRoutes(fastify: FastifyInstance, helpers: LinkPageHe
       const opened = await open(request, reply, request.params.token)
       if ('sent' in opened) return opened.sent
       const { recipient, found, place } = opened
-      const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
+      const fields = await postedFields(app, request, found.form)
       const thanks = (ending: string | null) => thanksLocation(found.form, ending, place)
       const trapped = () => publicForms.refused('honeypot')
       if (isPaged(found.form)) {
