@@ -133,13 +133,15 @@ export function startFlow(form: HTMLFormElement): void {
   }
 
   /** The page's own fields and answers, as the page would post them. */
-  function pageFields(action: string): URLSearchParams {
-    const fields = new URLSearchParams()
+  function pageFields(action: string): URLSearchParams | FormData {
+    // A page with a file posts multipart, as the browser would without this script.
+    const withFiles = form.enctype === 'multipart/form-data'
+    const fields = withFiles ? new FormData() : new URLSearchParams()
     const names = new Set([...pageQuestions(current).map((question) => question.id)])
     for (const [name, value] of new FormData(form)) {
-      if (typeof value !== 'string') continue
+      if (typeof value !== 'string' && !withFiles) continue
       if (names.has(questionIdOf(name)) || name.startsWith('hidden:') || name === PAGE || name === SHOWN)
-        fields.append(name, value)
+        fields.append(name, value as string)
     }
     fields.set(ACTION, action)
     return fields

@@ -106,14 +106,16 @@ if (form && !form.dataset['flow']) {
       for (const element of form.elements) {
         const el = element as HTMLInputElement
         const value = saved[el.name]
-        if (!value || el.name.includes(':')) continue
+        // A file input's value cannot be set; the file's own id field comes from the server.
+        if (!value || el.name.includes(':') || el.type === 'file' || el.type === 'hidden') continue
         if (el.type === 'radio' || el.type === 'checkbox') el.checked = value.includes(el.value)
         else el.value = value[0] ?? ''
       }
     }
     form.addEventListener('input', () => {
       const data: Record<string, string[]> = {}
-      for (const n of names) data[n] = new FormData(form).getAll(n).map(String)
+      for (const n of names)
+        data[n] = new FormData(form).getAll(n).filter((value): value is string => typeof value === 'string')
       sessionStorage.setItem(key, JSON.stringify(data))
     })
     form.addEventListener('submit', (event) => {

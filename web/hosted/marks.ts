@@ -18,11 +18,22 @@ export const controlsOf = (form: HTMLFormElement, question: Question) =>
     return name === question.id || name?.startsWith(`${question.id}.`)
   })
 
+/**
+ * A picked file as its field reads to the rules: none picked is empty, one over the question's
+ * max_size `!too_large` (the server would refuse it), any other stands for the upload to come.
+ */
+function pickedField(value: FormDataEntryValue, question: Question): string {
+  if (typeof value === 'string') return value
+  if (value.name === '' && value.size === 0) return ''
+  const max = question.properties['max_size']
+  return typeof max === 'number' && value.size > max ? '!too_large' : 'picked'
+}
+
 export function fieldsOf(form: HTMLFormElement, question: Question): string[] {
   // A number or date the browser cannot read is posted empty; here it is the wrong answer it is.
   if (controlsOf(form, question).some((control) => control.validity?.badInput)) return ['?']
   const data = new FormData(form)
-  return questionFields(question, (name) => data.getAll(name).map(String))
+  return questionFields(question, (name) => data.getAll(name).map((value) => pickedField(value, question)))
 }
 
 /** Shows or clears the message beside a question, as the server's page marks it up. */
