@@ -78,6 +78,20 @@ export async function resolveFileAnswers(
   return resolved
 }
 
+/**
+ * A draft that holds these files was just saved: they count as uploaded now, so a file is not
+ * deleted as unclaimed (tidy.ts) while a draft kept alive still holds it.
+ */
+export async function touchFiles(db: Db, ids: string[], now: number): Promise<void> {
+  if (ids.length === 0) return
+  await db
+    .updateTable('files')
+    .set({ created_at: now })
+    .where('id', 'in', ids)
+    .where('response_id', 'is', null)
+    .execute()
+}
+
 /** resolveFileAnswers for each submission whose form has file questions. */
 export async function resolveSubmissions(
   db: Db,

@@ -103,7 +103,11 @@ export async function storeUpload(
   try {
     // Through a pipe, so a refusal stops the writing but not the source: the rest of the file is
     // read and dropped, and a multipart body goes on to its next part (busboy stalls on a destroyed file).
-    await pipeline(source.pipe(new PassThrough()), counter.stream, createWriteStream(partial, { flags: 'wx' }))
+    await pipeline(
+      source.pipe(new PassThrough()),
+      counter.stream,
+      createWriteStream(partial, { flags: 'wx' }),
+    )
     if (counter.size() === 0) throw new UploadRefused('empty', 'the file is empty')
     const type = await sniffedType(counter.head(), target.claimedType)
     if (!typeAccepted(target.question, type))

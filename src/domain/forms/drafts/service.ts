@@ -14,7 +14,7 @@ import type { FlowPath } from '../../../shared/flow/types.js'
 import type { FormDefinition } from '../../../shared/forms/definition.js'
 import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { conflict, DomainError, notFound, validationFailed } from '../../errors.js'
-import { hasFileQuestion, resolveFileAnswers } from '../../files/records.js'
+import { fileIdsIn, hasFileQuestion, resolveFileAnswers, touchFiles } from '../../files/records.js'
 import { moveFunnelEntry, startFunnelEntries } from '../../insights/funnel-store.js'
 import type { MemoryBudget, Page } from '../../listing.js'
 import type { MailSettings } from '../../mail/outbox.js'
@@ -271,10 +271,12 @@ export function draftsService(
   const writer: DraftWriter = { database, clock, signal, ids }
   const base = publicBaseUrl(mail)
   /** The change with each file answer put in its stored file's place (files/records.ts). */
-  const withFiles = async (form: FormView, change: DraftChange): Promise<DraftChange> =>
-    change.answers && hasFileQuestion(form)
-      ? { ...change, answers: await resolveFileAnswers(db, form.id, form, change.answers, base) }
-      : change
+  const withFiles = async (form: FormView, change: DraftChange): Promise<DraftChange> => {
+    if (!change.answers || !hasFileQuestion(form)) return change
+    const answers = await resolveFileAnswers(db, form.id, form, change.answers, base)
+    await touchFiles(db, fileIdsIn(form, answers), clock.nowMicros())
+    return { ...change, answers }
+  }
 
   // The drafts this process wrote last, as written, by token digest: a respondent's next page is
   // a change of the draft their previous page wrote, so it is not read again (findForChange). A
