@@ -19,6 +19,7 @@ export const browserTests = [
   'test/respondents/inline-checks.test.ts',
   'test/respondents/flow-browser.test.ts',
   'test/respondents/new-kinds-browser.test.ts',
+  'test/files/page-browser.test.ts',
   'test/i18n/languages-browser.test.ts',
   'test/i18n/accessibility-gate.test.ts',
   'test/respondents/rate-limited-page.test.ts',
@@ -29,6 +30,7 @@ export const browserTests = [
   'test/dashboard/builder.test.ts',
   'test/dashboard/builder-kinds.test.ts',
   'test/dashboard/builder-new-kinds.test.ts',
+  'test/dashboard/builder-files.test.ts',
   'test/dashboard/builder-languages.test.ts',
   'test/dashboard/builder-guide.test.ts',
   'test/dashboard/builder-flow.test.ts',
@@ -48,6 +50,7 @@ export const browserTests = [
   'test/foundation/entry.test.ts',
   'test/docs/reference-page.test.ts',
   'test/docs/dashboard-guide.test.ts',
+  'test/files/download-browser.test.ts',
 ]
 
 export const slowTests = [

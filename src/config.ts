@@ -39,13 +39,10 @@ export interface Config {
   deliveryRetentionDays: number
   /** Drafts untouched for this many days are deleted by the worker (docs/api.md#drafts). */
   draftDays: number
-  /** Where uploaded files are kept (CANVASS_FILES_DIR, docs/api.md#file-uploads). */
+  /** Uploads (docs/api.md#file-uploads): CANVASS_FILES_DIR, _UPLOAD_MAX (bytes), _UPLOAD_IDLE_SECONDS, _FILE_LINK_HOURS. */
   filesDir: string
-  /** The largest file a file_upload question may accept, in bytes (CANVASS_UPLOAD_MAX). */
   uploadMax: number
-  /** An upload that sends nothing for this many seconds is dropped (CANVASS_UPLOAD_IDLE_SECONDS). */
   uploadIdleSeconds: number
-  /** How long a signed link to a file works (CANVASS_FILE_LINK_HOURS). */
   fileLinkHours: number
   worker: boolean
   /** Public submissions a minute per client address and form (docs/api.md#respondent-limits). */
@@ -228,10 +225,7 @@ export function isLoopbackHost(host: string): boolean {
  * The base of the links Canvass writes to itself: CANVASS_PUBLIC_URL, or else the address it
  * listens on (on every address: 127.0.0.1 of this machine).
  */
-/** What says where this server is reached (publicBaseUrl). */
-export type ServerAddress = Pick<Config, 'publicUrl' | 'host' | 'port'>
-
-export function publicBaseUrl(config: ServerAddress): string {
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
   if (config.publicUrl) return config.publicUrl
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`

@@ -147,7 +147,7 @@ export function contextOf(
     resolver,
     forms: formsService(database, clock, publicForms.forget, files.tidy),
     publicForms,
-    drafts: draftsService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
+    drafts: draftsService(database, clock, deliverySignal, productMetrics, config, publicForms.forget, files),
     links: personalLinksService(database, clock, deliverySignal, productMetrics, config, publicForms.forget),
     responses: responsesService(
       database,

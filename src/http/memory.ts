@@ -21,8 +21,11 @@ export function bodyMemoryGate(budget: MemoryBudget, bodyLimit: number) {
     const declared = request.headers['content-length']
     const chunked = declared === undefined && request.headers['transfer-encoding'] !== undefined
     const length = chunked ? bodyLimit : Number(declared ?? 0)
-    // Over the body limit: refused at once by the parser, without reading.
-    if (!(length > LARGE_BODY_BYTES) || length > bodyLimit) {
+    // Over the body limit: refused at once by the parser, without reading. A multipart body is
+    // streamed to disk by its route (src/http/uploads.ts), never held: it takes no memory to wait
+    // for, and a public upload (no token) that stalls must not make others wait.
+    const streamed = (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')
+    if (streamed || !(length > LARGE_BODY_BYTES) || length > bodyLimit) {
       done()
       return
     }

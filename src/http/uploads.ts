@@ -64,6 +64,8 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
       parser.removeAllListeners()
       // Whatever is still arriving is not read: the answer says why, and the connection closes.
       parser.on('error', () => {})
+      // A file still being written ends here, with an error: its write stops and keeps nothing.
+      parser.destroy(error instanceof Error ? error : new Error(String(error)))
       reject(error)
     }
     let idle = setTimeout(() => onIdle(), options.idleMs)

@@ -162,7 +162,14 @@ describe('search in text answers', () => {
       '019_team',
       '020_files',
     ])
-    for (const table of ['files', 'response_search', 'drafts', 'funnel_entries', 'funnel_counts', ...mailTables])
+    for (const table of [
+      'files',
+      'response_search',
+      'drafts',
+      'funnel_entries',
+      'funnel_counts',
+      ...mailTables,
+    ])
       await sql`drop table ${sql.table(table)}`.execute(db)
     await undoTeam(db)
     await sql`delete from kysely_migration where name >= '014_response_search'`.execute(db)

@@ -5,10 +5,10 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCALES } from '../../src/shared/i18n/locales.js'
 import { wordsFor } from '../../src/shared/i18n/words.js'
+import { PNG } from '../files/support.js'
 import { everyKindForm } from '../forms/fixtures.js'
 import { launchBrowser } from '../respondents/support/browser.js'
 import { createTestContext, type TestContext } from '../support/context.js'
-import { PNG } from '../files/support.js'
 import { translated } from './support.js'
 
 // Issue 31's accessibility gate: the hosted page of a form with every kind of question, in every

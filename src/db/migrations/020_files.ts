@@ -20,6 +20,10 @@ export const files: Migration = {
       .execute()
     await db.schema.createIndex('files_form').on('files').column('form_id').execute()
     await db.schema.createIndex('files_response').on('files').column('response_id').execute()
-    await db.schema.createIndex('files_unclaimed').on('files').columns(['response_id', 'created_at']).execute()
+    await db.schema
+      .createIndex('files_unclaimed')
+      .on('files')
+      .columns(['response_id', 'created_at'])
+      .execute()
   },
 }

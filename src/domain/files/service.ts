@@ -4,11 +4,19 @@ import type { Readable } from 'node:stream'
 import type { Clock } from '../../clock.js'
 import { type Config, publicBaseUrl } from '../../config.js'
 import type { Database } from '../../db/database.js'
+import type { FormDefinition } from '../../shared/forms/definition.js'
 import { maxFileSize } from '../../shared/forms/files.js'
 import type { Question } from '../../shared/forms/kinds.js'
 import type { FileLinks } from '../forms/export.js'
 import { signatureHolds, signedPath } from './links.js'
-import { type FileRow, findFile } from './records.js'
+import {
+  type FileRow,
+  fileIdsIn,
+  findFile,
+  hasFileQuestion,
+  resolveFileAnswers,
+  touchFiles,
+} from './records.js'
 import { tidyFiles } from './tidy.js'
 import { formDirectory, storeUpload } from './upload.js'
 
@@ -102,7 +110,17 @@ export function filesService(
         },
       }
     },
+    /**
+     * A draft's answers with each file answer put in its stored file's place (records.ts); the
+     * files it holds count as uploaded now, so they are not deleted as unclaimed while it lives.
+     */
+    async resolveAnswers(form: FormDefinition & { id: string }, answers: Record<string, unknown>) {
+      if (!hasFileQuestion(form)) return answers
+      const resolved = await resolveFileAnswers(database.db, form.id, form, answers, base)
+      await touchFiles(database.db, fileIdsIn(form, resolved), clock.nowMicros())
+      return resolved
+    },
     /** Removes the bytes of the form's files that no row names (after a deletion). */
-    tidy: (formId: string) => tidyFiles(database, config.filesDir, formId),
+    tidy: (formId: string) => tidyFiles(database, config.filesDir, formId, clock.now()),
   }
 }

@@ -19,7 +19,12 @@ async function entries(directory: string): Promise<string[]> {
 }
 
 /** Removes the bytes of the form's files that no row names (all of them, when the form is gone). */
-export async function tidyFiles(database: Database, root: string, formId: string): Promise<number> {
+export async function tidyFiles(
+  database: Database,
+  root: string,
+  formId: string,
+  now: number,
+): Promise<number> {
   const directory = formDirectory(root, formId)
   const form = await database.db.selectFrom('forms').select('id').where('id', '=', formId).executeTakeFirst()
   if (!form) {
@@ -43,7 +48,7 @@ export async function tidyFiles(database: Database, root: string, formId: string
     const path = join(directory, name)
     const abandoned =
       name.startsWith('.') &&
-      Date.now() - (await stat(path).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs > PARTIAL_MAX_MS
+      now - (await stat(path).catch(() => ({ mtimeMs: now }))).mtimeMs > PARTIAL_MAX_MS
     if ((!name.startsWith('.') && !kept.has(name)) || abandoned) {
       await rm(path, { force: true })
       removed++
@@ -75,11 +80,11 @@ let nextSweepAt = 0
 const SWEEP_EVERY_MS = 10 * 60_000
 
 /** Every form directory tidied, at most once every ten minutes: bytes a deletion elsewhere left. */
-export const sweepFileDirectories: Duty = async (database, _clock, _signal, config) => {
-  if (Date.now() < nextSweepAt) return 0
-  nextSweepAt = Date.now() + SWEEP_EVERY_MS
+export const sweepFileDirectories: Duty = async (database, clock, _signal, config) => {
+  if (clock.now() < nextSweepAt) return 0
+  nextSweepAt = clock.now() + SWEEP_EVERY_MS
   for (const formId of await entries(resolve(config.filesDir))) {
-    if (!formId.startsWith('.')) await tidyFiles(database, config.filesDir, formId)
+    if (!formId.startsWith('.')) await tidyFiles(database, config.filesDir, formId, clock.now())
   }
   return 0
 }

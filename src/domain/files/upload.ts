@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { PassThrough, type Readable, Transform } from 'node:stream'
+import { finished, PassThrough, type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Clock } from '../../clock.js'
@@ -103,11 +103,13 @@ export async function storeUpload(
   try {
     // Through a pipe, so a refusal stops the writing but not the source: the rest of the file is
     // read and dropped, and a multipart body goes on to its next part (busboy stalls on a destroyed file).
-    await pipeline(
-      source.pipe(new PassThrough()),
-      counter.stream,
-      createWriteStream(partial, { flags: 'wx' }),
-    )
+    const through = source.pipe(new PassThrough())
+    // A pipe passes on no failure: a body that ends before its file does (a hang-up, a stall) must
+    // fail the write, or the temporary file stays, open, for ever.
+    finished(source, (error) => {
+      if (error) through.destroy(error)
+    })
+    await pipeline(through, counter.stream, createWriteStream(partial, { flags: 'wx' }))
     if (counter.size() === 0) throw new UploadRefused('empty', 'the file is empty')
     const type = await sniffedType(counter.head(), target.claimedType)
     if (!typeAccepted(target.question, type))

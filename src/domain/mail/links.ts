@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.js'
-import { publicBaseUrl, type ServerAddress } from '../../config.js'
+import { publicBaseUrl } from '../../config.js'
 import type { Database, Db } from '../../db/database.js'
 import type { RecipientStatus } from '../../db/tables/mail.js'
 import { IdPool } from '../../ids.js'
@@ -9,7 +9,7 @@ import type { FormView } from '../forms/forms.js'
 import type { PublicForm } from '../forms/public.js'
 import { definitionMemo, submitResponse } from '../forms/responses/store.js'
 import type { DeliverySignal } from '../webhooks/signal.js'
-import type { MailSettings } from './outbox.js'
+import type { MailSettings, ServerAddress } from './outbox.js'
 import { markRecipientOpened } from './recipients.js'
 
 // Personal links (docs/api.md#personal-links): `/i/{token}` opens the invitation's form for one

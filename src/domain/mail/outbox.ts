@@ -74,6 +74,9 @@ export interface NewMail {
 /** What the outbox needs of the config. */
 export type MailSettings = Pick<Config, 'smtpUrl' | 'mailFrom'>
 
+/** What says where this server is reached (publicBaseUrl): links in mails and to files. */
+export type ServerAddress = Pick<Config, 'publicUrl' | 'host' | 'port'>
+
 /** The domain of the From address: the right side of every Message-ID Canvass makes. */
 export function messageIdDomain(mailFrom: string): string {
   const at = mailFrom.lastIndexOf('@')

@@ -28,6 +28,9 @@ export function readableAnswer(value: unknown): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (Array.isArray(value)) return value.filter((item) => typeof item === 'string').join(', ')
+  // A file: its name (a matrix's cells are all strings, a file's size is a number).
+  const file = value as { name?: unknown; size?: unknown } | null
+  if (typeof file?.name === 'string' && typeof file.size === 'number') return file.name
   // A matrix: each row answered with its column.
   if (value !== null && typeof value === 'object')
     return Object.entries(value)

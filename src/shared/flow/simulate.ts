@@ -1,6 +1,7 @@
 import type { FieldError } from '../field-error.js'
 import { checkAnswer, hiddenErrors, type Submission } from '../forms/answers.js'
 import type { FormDefinition } from '../forms/definition.js'
+import { fileIdOf } from '../forms/files.js'
 import { escapePointer } from '../storable.js'
 import { flowPath } from './path.js'
 import type { FlowPath } from './types.js'
@@ -21,6 +22,8 @@ function answerErrors(definition: FormDefinition, submission: Submission): Field
       errors.push({ path, message: 'is not a question of this form' })
       continue
     }
+    // A simulation stores nothing: a file is any well-formed file id, uploaded or not.
+    if (question.type === 'file_upload' && fileIdOf(value) !== undefined) continue
     const checked = checkAnswer(question, value)
     if ('error' in checked) errors.push({ path, message: checked.error })
   }

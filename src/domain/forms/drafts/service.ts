@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Clock } from '../../../clock.js'
-import { publicBaseUrl, type ServerAddress } from '../../../config.js'
+import { publicBaseUrl } from '../../../config.js'
 import type { Database, Db } from '../../../db/database.js'
 import { IdPool } from '../../../ids.js'
 import type { ProductMetrics } from '../../../product-metrics.js'
@@ -11,13 +11,12 @@ import {
   mergeDraft,
 } from '../../../shared/flow/progress.js'
 import type { FlowPath } from '../../../shared/flow/types.js'
-import type { FormDefinition } from '../../../shared/forms/definition.js'
 import { NotAcceptingError } from '../../../shared/forms/settings.js'
 import { conflict, DomainError, notFound, validationFailed } from '../../errors.js'
-import { fileIdsIn, hasFileQuestion, resolveFileAnswers, touchFiles } from '../../files/records.js'
+import type { FilesService } from '../../files/service.js'
 import { moveFunnelEntry, startFunnelEntries } from '../../insights/funnel-store.js'
 import type { MemoryBudget, Page } from '../../listing.js'
-import type { MailSettings } from '../../mail/outbox.js'
+import type { MailSettings, ServerAddress } from '../../mail/outbox.js'
 import type { DeliverySignal } from '../../webhooks/signal.js'
 import type { FormView } from '../forms.js'
 import type { PublicForm } from '../public.js'
@@ -52,10 +51,17 @@ export interface DraftState {
 /** A draft's answers and hidden values as a request changes them (null removes one). */
 export type DraftChange = Partial<DraftAnswers>
 
-function checkedChange(definition: FormDefinition, change: DraftChange): void {
-  const errors = draftChangeErrors(definition, change)
+/** The change with each file answer put in its stored file's place, once it is known to be valid. */
+async function checkedChange(files: FileAnswers, form: FormView, change: DraftChange): Promise<DraftChange> {
+  const answers = change.answers && (await files.resolveAnswers(form, change.answers))
+  const resolved = answers ? { ...change, answers } : change
+  const errors = draftChangeErrors(form, resolved)
   if (errors.length > 0) throw validationFailed(errors)
+  return resolved
 }
+
+/** How a draft's file answers are looked up (files/service.ts). */
+export type FileAnswers = Pick<FilesService, 'resolveAnswers'>
 
 /**
  * Most characters of answers and hidden values a draft holds: what one public submission may send
@@ -263,20 +269,13 @@ export function draftsService(
   metrics: ProductMetrics,
   mail: MailSettings & ServerAddress,
   changed: (formId: string) => void = () => {},
+  files: FileAnswers = { resolveAnswers: async (_form, answers) => answers },
 ) {
   const { db } = database
   const ids = new IdPool(() => clock.now())
   const definitions = definitionMemo()
 
   const writer: DraftWriter = { database, clock, signal, ids }
-  const base = publicBaseUrl(mail)
-  /** The change with each file answer put in its stored file's place (files/records.ts). */
-  const withFiles = async (form: FormView, change: DraftChange): Promise<DraftChange> => {
-    if (!change.answers || !hasFileQuestion(form)) return change
-    const answers = await resolveFileAnswers(db, form.id, form, change.answers, base)
-    await touchFiles(db, fileIdsIn(form, answers), clock.nowMicros())
-    return { ...change, answers }
-  }
 
   // The drafts this process wrote last, as written, by token digest: a respondent's next page is
   // a change of the draft their previous page wrote, so it is not read again (findForChange). A
@@ -285,9 +284,6 @@ export function draftsService(
   const recent = recentDrafts()
 
   return {
-    /** A page's answers with each file answer put in its stored file's place. */
-    resolveFiles: async (form: FormView, answers: Record<string, unknown>) =>
-      (await withFiles(form, { answers })).answers ?? answers,
     /** The open draft of this token; undefined for an unknown, ended or malformed token. */
     find: (token: string) => byToken(token, (digest) => findOpenDraft(db, digest)),
     /**
@@ -321,8 +317,7 @@ export function draftsService(
       placing: Placing = {},
       recipientId: string | null = null,
     ): Promise<DraftState> {
-      change = await withFiles(found.form, change)
-      checkedChange(found.form, change)
+      change = await checkedChange(files, found.form, change)
       const draft = mergeDraft({ answers: {}, hidden: {} }, change)
       const { token, digest } = newResumeToken()
       const insert = draftInserter(ids.next('drf'), clock.nowMicros(), found, digest, draft, recipientId)
@@ -349,8 +344,7 @@ export function draftsService(
       change: DraftChange,
       placing: Placing = {},
     ): Promise<DraftState> {
-      change = await withFiles(found.form, change)
-      checkedChange(found.form, change)
+      change = await checkedChange(files, found.form, change)
       const digest = draft.token_digest
       let current: OpenDraft | undefined = draft
       for (let attempt = 0; attempt < MERGE_ATTEMPTS && current; attempt++) {

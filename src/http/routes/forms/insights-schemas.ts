@@ -56,7 +56,10 @@ const QuestionInsightsSchema = Type.Object(
     ),
     accepted: Type.Optional(Type.Integer({ minimum: 0, description: 'consent: answers that accepted it.' })),
     bytes: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'file_upload: the size of its files in all, in bytes (`answered` counts them).' }),
+      Type.Integer({
+        minimum: 0,
+        description: 'file_upload: the size of its files in all, in bytes (`answered` counts them).',
+      }),
     ),
     declined: Type.Optional(
       Type.Integer({ minimum: 0, description: 'consent: answers that did not (only an optional consent).' }),

@@ -256,7 +256,7 @@ export function flowPages(app: FastifyInstance, sendPage: SendPage) {
     const values = typedValues(fields)
     const hiddenChange = { ...postedHidden(form, fields), ...place.hidden }
     const seen = { answers: before.answers, hidden: { ...before.hidden, ...hiddenChange } }
-    const answers = await app.ctx.drafts.resolveFiles(form, pageChange(form, pageId, fields))
+    const answers = await app.ctx.files.resolveAnswers(form, pageChange(form, pageId, fields))
     const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null))
     const typeErrors = draftChangeErrors(form, { answers: given })
     if (retryAfter !== undefined) {
