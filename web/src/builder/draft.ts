@@ -73,6 +73,7 @@ export const kindLabels: Record<QuestionKind, string> = {
   consent: 'Consent',
   matrix: 'Matrix',
   ranking: 'Ranking',
+  file_upload: 'File upload',
 }
 
 /** The properties a new question of a kind starts with (choice questions need choices). */

@@ -3,6 +3,7 @@ import { type QuestionKind, questionKinds } from '../../../src/shared/forms/defi
 import { LabelLists } from './choices-editor'
 import { type DraftQuestion, fieldId, kindLabels } from './draft'
 import { Field } from './field'
+import { FileProperties } from './file-properties'
 import { changeKind, KindChangeWarning } from './kind-change'
 import { AdvancedSettings, IntegerProperty } from './question-properties'
 import { RecallText } from './recall-menu'
@@ -100,6 +101,7 @@ export function QuestionEditor(props: {
         </div>
       )}
       <LabelLists question={question} base={base} messageAt={messageAt} setProperty={setProperty} />
+      {question.type === 'file_upload' && <FileProperties {...{ question, base, messageAt, setProperty }} />}
       {question.type === 'multiple_choice' && (
         <div class="field check">
           <input
@@ -135,6 +137,7 @@ const kindHints: Record<QuestionKind, string> = {
   consent: 'A statement people accept by ticking “I accept”; required, it must be accepted.',
   matrix: 'Several rows, each answered on the same scale of columns.',
   ranking: 'Your choices put in order, first to last, without dragging.',
+  file_upload: 'A file people send with their answers: a photo, a PDF, a document.',
 }
 
 /** Whether a question must be answered, with what that means for the people answering. */

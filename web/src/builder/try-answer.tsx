@@ -3,6 +3,18 @@ import type { DraftQuestion } from './draft'
 
 // One answer of "Try a path", asked with the simplest control its kind allows; empty is no answer.
 
+/**
+ * A file as the server judges an answer once it has looked the upload up (checkFile): files are
+ * only sent on the hosted page, so a path is tried with this one standing for any.
+ */
+const sampleFile = {
+  id: 'file_sample_file_tried_here',
+  name: 'sample.pdf',
+  size: 1024,
+  type: 'application/pdf',
+  url: '',
+}
+
 export function TryAnswer(props: {
   question: DraftQuestion
   n: number
@@ -45,12 +57,14 @@ export function TryAnswer(props: {
       </fieldset>
     )
   }
-  if (question.type === 'matrix' || question.type === 'ranking') {
+  if (question.type === 'matrix' || question.type === 'ranking' || question.type === 'file_upload') {
     // Rules ask only whether these were answered: a sample answer stands for any.
     const sample =
       question.type === 'ranking'
         ? labels
-        : Object.fromEntries(rowLabels(question).map((row) => [row, columnLabels(question)[0] ?? '']))
+        : question.type === 'file_upload'
+          ? sampleFile
+          : Object.fromEntries(rowLabels(question).map((row) => [row, columnLabels(question)[0] ?? '']))
     return (
       <div class="field try-answer">
         <label for={id}>{label}</label>
@@ -61,7 +75,7 @@ export function TryAnswer(props: {
           onChange={(event) => set(event.currentTarget.value === '' ? undefined : sample)}
         >
           <option value="">No answer</option>
-          <option value="answered">Answered</option>
+          <option value="answered">{question.type === 'file_upload' ? 'A file sent' : 'Answered'}</option>
         </select>
         {error}
       </div>

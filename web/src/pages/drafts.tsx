@@ -3,7 +3,7 @@ import type { Form } from '../api'
 import { useApp } from '../app-context'
 import { Empty, ErrorMessage, formatTime, Pager, useLoad } from '../components'
 import { Skeleton } from '../skeleton'
-import { answerText } from './responses/answers'
+import { AnswerValue } from './responses/answer-value'
 
 const PAGE_SIZE = 25
 
@@ -57,7 +57,8 @@ export function DraftsView({ form }: { form: Form }) {
                       <ul class="draft-answers">
                         {draft.answers.map((answer) => (
                           <li key={answer.question.id}>
-                            <span class="draft-question">{answer.question.title}:</span> {answerText(answer)}
+                            <span class="draft-question">{answer.question.title}:</span>{' '}
+                            <AnswerValue answer={answer} />
                           </li>
                         ))}
                       </ul>

@@ -6,7 +6,7 @@ import { DateFilter, Empty, ErrorMessage, useLoad, useResponseStream } from '../
 import { Skeleton } from '../skeleton'
 import { LatestAnswers } from './insights-answers'
 import { type Funnel, FunnelCard } from './insights-funnel'
-import { filterOf } from './responses/answers'
+import { fileSize, filterOf } from './responses/answers'
 
 interface QuestionInsight {
   id: string
@@ -26,6 +26,8 @@ interface QuestionInsight {
   declined?: number
   rows?: { label: string; answered: number; columns: { label: string; count: number }[] }[]
   ranks?: { label: string; ranked: number; mean_rank: number | null }[]
+  /** file_upload: the files' size in all, in bytes (`answered` counts them). */
+  bytes?: number
 }
 
 interface Insights {
@@ -187,6 +189,12 @@ function QuestionCard({
           horizontal
           data={{ labels: ['Accepted', 'Not accepted'], values: [question.accepted, question.declined ?? 0] }}
         />
+      )}
+      {question.bytes !== undefined && (
+        <p class="figure">
+          {question.answered === 1 ? '1 file' : `${question.answered} files`}, {fileSize(question.bytes)} in
+          all
+        </p>
       )}
       {question.rows && question.rows.length > 0 && <MatrixTable question={question} rows={question.rows} />}
       {question.ranks && question.ranks.length > 0 && (

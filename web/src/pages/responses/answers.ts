@@ -6,6 +6,22 @@ import type { Answer, ResponseFilter } from '../../api'
 export const answerText = (answer: Answer): string =>
   sharedAnswerText(answer as unknown as StoredAnswer, 'words')
 
+const sizeUnits = ['KB', 'MB', 'GB', 'TB']
+
+/** A size as a person reads it, in the hosted page's units (1 MB = 1,048,576 bytes): "2.4 MB", "512 bytes". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return bytes === 1 ? '1 byte' : `${bytes} bytes`
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1023.95 && unit < sizeUnits.length - 1) {
+    value /= 1024
+    unit++
+  }
+  // One decimal while it says something ("2.4 MB"), none once the number is large ("512 KB").
+  const shown = value < 100 ? Math.round(value * 10) / 10 : Math.round(value)
+  return `${shown.toLocaleString('en')} ${sizeUnits[unit]}`
+}
+
 /** Dates picked in the filter are whole UTC days, inclusive at both ends (insights count UTC days). */
 export function filterOf(from: string, to: string): ResponseFilter {
   return {

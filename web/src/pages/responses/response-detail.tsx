@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks'
 import type { ResponseItem } from '../../api'
 import { formatTime } from '../../components'
-import { answerText } from './answers'
+import { AnswerValue } from './answer-value'
 
 /**
  * One response in full (every answer, hidden field and variable) in a drawer beside the table. It
@@ -32,7 +32,9 @@ export function ResponseDetail(props: { item: ResponseItem; zone: string; onClos
         {item.answers.map((answer) => (
           <div key={answer.question.id}>
             <dt>{answer.question.title}</dt>
-            <dd>{answerText(answer)}</dd>
+            <dd>
+              <AnswerValue answer={answer} />
+            </dd>
           </div>
         ))}
         {item.hidden.map((field) => (

@@ -1,6 +1,6 @@
 import type { Form, ResponseItem } from '../../api'
 import { Empty, formatTime } from '../../components'
-import { answerText } from './answers'
+import { AnswerValue } from './answer-value'
 
 type Question = Form['questions'][number]
 
@@ -81,7 +81,7 @@ function ResponseRow(props: {
       <td>{formatTime(item.submitted_at)}</td>
       {props.columns.map((question) => {
         const answer = item.answers.find((a) => a.question.id === question.id)
-        return <td key={question.id}>{answer ? answerText(answer) : '—'}</td>
+        return <td key={question.id}>{answer ? <AnswerValue answer={answer} /> : '—'}</td>
       })}
       <td>
         <button type="button" class="link" onClick={props.view}>
