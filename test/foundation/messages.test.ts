@@ -61,7 +61,7 @@ describe('validation messages', () => {
         path: '/questions/0/type',
         message:
           'must be one of short_text, long_text, email, url, phone_number, number, rating, ' +
-          'opinion_scale, nps, customer_sat, yes_no, multiple_choice, dropdown, date, consent, matrix, ranking; got "essay"',
+          'opinion_scale, nps, customer_sat, yes_no, multiple_choice, dropdown, date, consent, matrix, ranking, file_upload; got "essay"',
       },
     ])
   })

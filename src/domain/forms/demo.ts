@@ -82,6 +82,12 @@ export const demoForm: FormInput = {
       type: 'consent',
       description: 'Only about this survey, never for advertising.',
     },
+    {
+      id: 'photo',
+      title: 'A photo from your stay, if you like',
+      type: 'file_upload',
+      properties: { max_size: 5 * 1024 * 1024, types: ['image/*'] },
+    },
   ],
   hidden: ['utm_source', 'utm_campaign'],
   variables: [
