@@ -20,6 +20,7 @@ import { formPage, formPageTranslated, publicSubmit } from './scenarios/responde
 import { type BenchContext, Databases, type Scenario } from './scenarios/scenario.js'
 import { signIn } from './scenarios/sign-in.js'
 import { submit } from './scenarios/submit.js'
+import { upload } from './scenarios/upload.js'
 import { webhookE2e } from './scenarios/webhook-e2e.js'
 
 // `npm run bench [-- --db sqlite|postgres] [--only <name>] [--quick]`
@@ -48,6 +49,7 @@ const scenarios: Scenario[] = [
   flowPageTranslated,
   invite10k,
   signIn,
+  upload,
 ]
 
 const { values } = parseArgs({

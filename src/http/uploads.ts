@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import busboy from 'busboy'
+import { UPLOAD_BUFFER } from '../domain/files/upload.js'
 import { ApiError } from './errors.js'
 
 // Reading a multipart/form-data body (busboy) as it arrives: fields as URLSearchParams, each file
@@ -41,6 +42,8 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
       parser = busboy({
         headers: request.headers,
         defParamCharset: 'utf8',
+        highWaterMark: UPLOAD_BUFFER,
+        fileHwm: UPLOAD_BUFFER,
         limits: {
           files: options.maxFiles,
           fields: FIELDS_MAX,
