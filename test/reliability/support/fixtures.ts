@@ -21,6 +21,7 @@ export const formDefinition = {
   questions: [
     { id: 'q_sat', title: 'How satisfied are you?', type: 'customer_sat', required: true },
     { id: 'q_note', title: 'Anything else?', type: 'short_text' },
+    { id: 'q_file', title: 'A file, if you like', type: 'file_upload' },
   ],
   hidden: ['run'],
   variables: [{ name: 'score', calculations: [{ op: 'add', question_id: 'q_sat' }] }],
@@ -158,8 +159,23 @@ async function createFormFixtures(send: Send, token: string): Promise<Fixtures> 
     await send({ method: 'GET', url: `/v1/forms/${form.id}/webhooks/reliability/deliveries`, token }),
     'deliveries',
   )
+  const file = created(
+    await send({
+      method: 'POST',
+      url: `/v1/forms/${form.id}/files?question=q_file`,
+      payload: fileUpload.body,
+      headers: { 'content-type': fileUpload.contentType },
+      token,
+    }),
+    'a file',
+  )
   // q_note is the form's short_text question (its latest answers).
-  const params: Record<string, string> = { form_id: form.id, tag: 'reliability', question_id: 'q_note' }
+  const params: Record<string, string> = {
+    form_id: form.id,
+    tag: 'reliability',
+    question_id: 'q_note',
+    file_id: file.id,
+  }
   if (deliveries.items?.[0]?.id) params['delivery_id'] = deliveries.items[0].id
   return { params, responseId: response.id, webhookSecret }
 }
@@ -232,10 +248,27 @@ export interface PlannedRequest {
   path: string
   query: Record<string, string>
   body: unknown
+  /** A body sent as it is (a multipart upload), not as JSON. */
+  contentType?: string
+}
+
+/** A small text file in a multipart body, as an upload sends it (docs/api.md#file-uploads). */
+const boundary = 'reliability-boundary'
+export const fileUpload = {
+  contentType: `multipart/form-data; boundary=${boundary}`,
+  body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nA fixture file.\r\n--${boundary}--\r\n`,
 }
 
 // Bodies and queries that the schemas alone cannot make valid (domain rules, references).
-const examples: Record<string, (f: Fixtures) => { body?: unknown; query?: Record<string, string> }> = {
+const examples: Record<
+  string,
+  (f: Fixtures) => { body?: unknown; query?: Record<string, string>; contentType?: string }
+> = {
+  'POST /v1/forms/{form_id}/files': () => ({
+    query: { question: 'q_file' },
+    body: fileUpload.body,
+    contentType: fileUpload.contentType,
+  }),
   'POST /v1/forms': () => ({ body: formDefinition }),
   'PUT /v1/forms/{form_id}': () => ({ body: formDefinition }),
   'POST /v1/forms/{form_id}/responses': () => ({ body: submission('example') }),
@@ -273,7 +306,15 @@ export function validRequest(operation: Operation, fixtures: Fixtures): PlannedR
   const body = example.body ?? (operation.body ? sampleOf(operation.body) : undefined)
   const query = example.query ?? {}
   const search = new URLSearchParams(query).toString()
-  return { method: operation.method, url: search ? `${path}?${search}` : path, path, query, body }
+  const url = search ? `${path}?${search}` : path
+  return {
+    method: operation.method,
+    url,
+    path,
+    query,
+    body,
+    ...(example.contentType ? { contentType: example.contentType } : {}),
+  }
 }
 
 export function injectOptions(request: PlannedRequest) {
@@ -282,6 +323,8 @@ export function injectOptions(request: PlannedRequest) {
     url: request.url,
     ...(request.body === undefined
       ? {}
-      : { payload: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }),
+      : request.contentType
+        ? { payload: request.body as string, headers: { 'content-type': request.contentType } }
+        : { payload: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }),
   }
 }
