@@ -356,9 +356,10 @@ describe('a read-only token', () => {
       'webhooks:read',
     ])
     const { context, page } = await signedInPage(readOnly)
-    await expect.poll(() => page.getByText('Read-only').isVisible()).toBe(true)
+    // Generous waits: a busy machine (CI beside other work) took over the 5 s default here.
+    await expect.poll(() => page.getByText('Read-only').isVisible(), { timeout: 30_000 }).toBe(true)
     await page.goto(`${base}/app/forms/${formId}`)
-    await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBe(26)
+    await expect.poll(() => page.getByRole('table').getByRole('row').count(), { timeout: 30_000 }).toBe(26)
     expect(await page.getByRole('checkbox').count()).toBe(0)
     expect(await page.getByRole('button', { name: /Delete/ }).count()).toBe(0)
     await page.goto(`${base}/app/forms/${formId}/webhooks`)
