@@ -7,7 +7,9 @@ import { ApiError } from './errors.js'
 // Reading a multipart/form-data body (busboy) as it arrives: fields as URLSearchParams, each file
 // handed to `onFile` as a stream to write where it belongs, never held in memory. The whole body is
 // bounded (`maxBytes`: a client cannot make Canvass read without end), and a body that sends
-// nothing for `idleMs` is dropped (a slow client holds nothing for long: slowloris).
+// nothing for `idleMs` is dropped (a slow client holds nothing for long: slowloris). Its text
+// fields, the only part held in memory, are bounded on their own (`fieldBytes`); a body refused
+// after some of its files were written has them discarded: a failed request keeps nothing.
 
 export interface FilePart {
   field: string
@@ -22,8 +24,12 @@ export interface MultipartOptions {
   /** Files one body may carry. */
   maxFiles: number
   idleMs: number
+  /** Bytes the text fields (names and values) may have together; more refuses the body (413). */
+  fieldBytes: number
   /** Writes one file; answers what stands for it among the fields (its id), or undefined for none. */
   onFile(part: FilePart): Promise<string | undefined>
+  /** Removes the files `onFile` answered for, once the body is refused (what is not a file id, it ignores). */
+  discard(ids: string[]): Promise<void>
 }
 
 const FIELD_BYTES = 64 * 1024
@@ -47,7 +53,7 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
         limits: {
           files: options.maxFiles,
           fields: FIELDS_MAX,
-          fieldSize: FIELD_BYTES,
+          fieldSize: Math.min(FIELD_BYTES, options.fieldBytes),
           parts: FIELDS_MAX + options.maxFiles,
         },
       })
@@ -57,11 +63,18 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
     }
     const fields = new URLSearchParams()
     const writes: Promise<void>[] = []
+    /** The ids `onFile` answered, and whether they are to be discarded (the body was refused). */
+    const written: string[] = []
+    let refused = false
     let received = 0
+    let fieldBytes = 0
     let settled = false
     const fail = (error: unknown) => {
       if (settled) return
       settled = true
+      refused = true
+      // Files written so far go; one whose write ends after this goes as it ends (below).
+      void options.discard(written.splice(0)).catch(() => {})
       clearTimeout(idle)
       request.unpipe(parser)
       parser.removeAllListeners()
@@ -84,7 +97,10 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
     })
     request.on('aborted', () => fail(new ApiError('validation_failed', 'the client hung up')))
     parser.on('field', (name, value, info) => {
+      fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value)
       if (info.valueTruncated) fail(new ApiError('payload_too_large', `the field ${name} is too long`))
+      else if (fieldBytes > options.fieldBytes)
+        fail(new ApiError('payload_too_large', `the fields are larger than ${options.fieldBytes} bytes`))
       else fields.append(name, value)
     })
     parser.on('file', (field, stream, info) => {
@@ -93,7 +109,12 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
       writes.push(
         options.onFile(part).then(
           (id) => {
-            if (id !== undefined) fields.append(field, id)
+            if (id === undefined) return
+            if (refused) void options.discard([id]).catch(() => {})
+            else {
+              written.push(id)
+              fields.append(field, id)
+            }
           },
           (error: unknown) => {
             stream.resume()

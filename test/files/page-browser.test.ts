@@ -52,6 +52,9 @@ async function open(formId: string, javaScriptEnabled: boolean): Promise<Page> {
     javaScriptEnabled,
   })
   const page = await context.newPage()
+  // The file chooser is intercepted from the start: asked for only when a test waits for it, the
+  // interception can reach the browser after the key press that opens the chooser, on a busy machine.
+  page.on('filechooser', () => {})
   await page.route(/^(?!http:\/\/127\.0\.0\.1[:/]).*/, (route) => {
     throw new Error(`request outside 127.0.0.1: ${route.request().url()}`)
   })

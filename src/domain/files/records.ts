@@ -3,7 +3,7 @@ import type { Db, Transaction } from '../../db/database.js'
 import type { FilesTable } from '../../db/tables/forms.js'
 import type { Submission } from '../../shared/forms/answers.js'
 import type { FormDefinition } from '../../shared/forms/definition.js'
-import { fileIdOf, type UploadedFile } from '../../shared/forms/files.js'
+import { fileIdOf, fileIdPattern, type UploadedFile } from '../../shared/forms/files.js'
 import { validationFailed } from '../errors.js'
 
 // The rows that name uploaded files: written once the bytes are stored, looked up when a
@@ -89,6 +89,35 @@ export async function touchFiles(db: Db, ids: string[], now: number): Promise<vo
     .set({ created_at: now })
     .where('id', 'in', ids)
     .where('response_id', 'is', null)
+    .execute()
+}
+
+/**
+ * Files uploaded from outside the workspace (public pages and API) that a form may hold before a
+ * response claims them; past it, such uploads wait (429) until submissions claim them or they
+ * expire (tidy.ts): what an address the rate limit lets through cannot fill the disk with.
+ */
+export const PENDING_FILES_MAX = 1000
+
+export async function pendingFiles(db: Db, formId: string): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('form_id', '=', formId)
+    .where('response_id', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** Deletes files no response claimed (a refused request's uploads); answers the rows deleted. */
+export async function deleteUnclaimed(db: Db, ids: string[]) {
+  const wanted = ids.filter((id) => fileIdPattern.test(id))
+  if (wanted.length === 0) return []
+  return db
+    .deleteFrom('files')
+    .where('id', 'in', wanted)
+    .where('response_id', 'is', null)
+    .returning(['id', 'form_id'])
     .execute()
 }
 

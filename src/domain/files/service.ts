@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { Clock } from '../../clock.js'
@@ -10,15 +11,18 @@ import type { Question } from '../../shared/forms/kinds.js'
 import type { FileLinks } from '../forms/export.js'
 import { signatureHolds, signedPath } from './links.js'
 import {
+  deleteUnclaimed,
   type FileRow,
   fileIdsIn,
   findFile,
   hasFileQuestion,
+  PENDING_FILES_MAX,
+  pendingFiles,
   resolveFileAnswers,
   touchFiles,
 } from './records.js'
 import { tidyFiles } from './tidy.js'
-import { formDirectory, storeUpload } from './upload.js'
+import { formDirectory, storeUpload, UploadRefused } from './upload.js'
 
 /** A file's address in a stored item's JSON. */
 const fileUrl = /\/v1\/files\/(file_[A-Za-z0-9_-]{22})"/g
@@ -37,12 +41,24 @@ export function filesService(
   return {
     /** The bytes a file of this question may have: its max_size within CANVASS_UPLOAD_MAX. */
     limitOf: (question: Question) => maxFileSize(question, config.uploadMax),
-    upload: (
+    /**
+     * Writes a file to the question. `from` 'outside': a public page or API, whose uploads wait
+     * (UploadRefused 'too_many_pending') while the form holds PENDING_FILES_MAX unclaimed files.
+     */
+    async upload(
       formId: string,
       question: Question,
       part: { name?: string | undefined; claimedType?: string | undefined; stream: Readable },
-    ) =>
-      storeUpload(
+      from: 'workspace' | 'outside',
+    ) {
+      if (from === 'outside' && (await pendingFiles(database.db, formId)) >= PENDING_FILES_MAX) {
+        part.stream.resume()
+        throw new UploadRefused(
+          'too_many_pending',
+          `this form holds ${PENDING_FILES_MAX} uploaded files no response has claimed yet; try again later`,
+        )
+      }
+      return storeUpload(
         database,
         clock,
         config.filesDir,
@@ -55,7 +71,17 @@ export function filesService(
           limit: maxFileSize(question, config.uploadMax),
         },
         part.stream,
-      ),
+      )
+    },
+    /** Deletes files no response claimed, with their bytes: a refused request's uploads. */
+    async discard(ids: string[]): Promise<void> {
+      for (const row of await deleteUnclaimed(database.db, ids))
+        await rm(join(formDirectory(config.filesDir, row.form_id), row.id), { force: true })
+    },
+    /** A draft that holds these answers was saved: its files count as uploaded now (touchFiles). */
+    async keep(form: FormDefinition, answers: Record<string, unknown>): Promise<void> {
+      if (hasFileQuestion(form)) await touchFiles(database.db, fileIdsIn(form, answers), clock.nowMicros())
+    },
     /** The file if the workspace's forms hold it. */
     async inWorkspace(workspaceId: string, id: string): Promise<FileRow | undefined> {
       const row = await database.db

@@ -11,6 +11,8 @@ import { formDirectory } from './upload.js'
 // gone (CANVASS_DRAFT_DAYS, a day later).
 
 const DAY_MICROS = 86_400_000_000
+/** A form's id (ids.ts), the name of its directory. */
+const formIdPattern = /^frm_[A-Za-z0-9_-]{22}$/
 /** A temporary upload this old was abandoned (an upload in progress is never older than this). */
 const PARTIAL_MAX_MS = 24 * 3600_000
 
@@ -70,6 +72,10 @@ export const pruneUnclaimedFiles: Duty = async (database, clock, _signal, config
         .where('created_at', '<', before)
         .limit(DUTY_BATCH),
     )
+    // Again on the row deleted: on PostgreSQL a response may claim a file, or a draft keep it,
+    // between the subquery's read and the delete, which must then leave it.
+    .where('response_id', 'is', null)
+    .where('created_at', '<', before)
     .returning(['id', 'form_id'])
     .execute()
   for (const row of rows) await rm(join(formDirectory(config.filesDir, row.form_id), row.id), { force: true })
@@ -83,8 +89,10 @@ const SWEEP_EVERY_MS = 10 * 60_000
 export const sweepFileDirectories: Duty = async (database, clock, _signal, config) => {
   if (clock.now() < nextSweepAt) return 0
   nextSweepAt = clock.now() + SWEEP_EVERY_MS
+  // Only what Canvass wrote: a form's directory has its id for name. Anything else found there
+  // (a database, a user's own files, if CANVASS_FILES_DIR was set to a directory holding them) stays.
   for (const formId of await entries(resolve(config.filesDir))) {
-    if (!formId.startsWith('.')) await tidyFiles(database, config.filesDir, formId, clock.now())
+    if (formIdPattern.test(formId)) await tidyFiles(database, config.filesDir, formId, clock.now())
   }
   return 0
 }

@@ -30,7 +30,7 @@ const HEAD_BYTES = 4100
 /** Text a client says it sends, kept as its type when the bytes are text (they cannot be told apart). */
 const textTypes = /^(text\/[a-z0-9.+-]+|application\/json)$/
 
-export type UploadRefusal = 'too_large' | 'type_not_accepted' | 'empty'
+export type UploadRefusal = 'too_large' | 'type_not_accepted' | 'empty' | 'too_many_pending'
 
 export class UploadRefused extends Error {
   constructor(

@@ -104,7 +104,7 @@ export function checkAnswer(question: Question, value: unknown): { value: Answer
     case 'ranking':
       return checkRanking(question, value)
     case 'file_upload':
-      return checkFile(value)
+      return checkFile(value, question)
     case 'date':
       if (typeof value !== 'string') return { error: 'must be a string' }
       return isCalendarDate(value) ? { value } : { error: 'must be a real calendar date YYYY-MM-DD' }

@@ -67,8 +67,11 @@ export const acceptAttribute = (question: Question): string | undefined =>
 export const FILE_NOT_UPLOADED =
   'must name a file uploaded to this question: {"id": "file_..."}, as POST /v1/public/forms/{form_id}/files answered'
 
-/** The stored answer, when `value` is an uploaded file as the server looked it up. */
-export function checkFile(value: unknown): { value: FileAnswer } | { error: string } {
+/**
+ * The stored answer, when `value` is an uploaded file as the server looked it up and the question
+ * as it is now still takes it: its limit and types may have changed since the file was uploaded.
+ */
+export function checkFile(value: unknown, question: Question): { value: FileAnswer } | { error: string } {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { error: FILE_NOT_UPLOADED }
   const file = value as Partial<UploadedFile>
   if (
@@ -79,6 +82,10 @@ export function checkFile(value: unknown): { value: FileAnswer } | { error: stri
     typeof file.url !== 'string'
   )
     return { error: FILE_NOT_UPLOADED }
+  const limit = maxFileSize(question, FILE_SIZE_CEILING)
+  if (file.size > limit) return { error: `is a file larger than ${limit} bytes, this question's limit` }
+  if (!typeAccepted(question, file.type))
+    return { error: `is a file of type ${file.type}, which this question does not accept` }
   return { value: { name: file.name, size: file.size, type: file.type, url: file.url } }
 }
 

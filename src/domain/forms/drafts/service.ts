@@ -60,8 +60,8 @@ async function checkedChange(files: FileAnswers, form: FormView, change: DraftCh
   return resolved
 }
 
-/** How a draft's file answers are looked up (files/service.ts). */
-export type FileAnswers = Pick<FilesService, 'resolveAnswers'>
+/** How a draft's file answers are looked up, and kept while it lives (files/service.ts). */
+export type FileAnswers = Pick<FilesService, 'resolveAnswers' | 'keep'>
 
 /**
  * Most characters of answers and hidden values a draft holds: what one public submission may send
@@ -262,6 +262,9 @@ const MERGE_ATTEMPTS = 5
 const RECENT_DRAFTS_CHARS = 16 * 1024 * 1024
 const ROW_CHARS = 256
 
+/** For a service without uploads (tests of drafts alone): answers as they are. */
+const noFiles: FileAnswers = { resolveAnswers: async (_form, answers) => answers, keep: async () => {} }
+
 export function draftsService(
   database: Database,
   clock: Clock,
@@ -269,12 +272,11 @@ export function draftsService(
   metrics: ProductMetrics,
   mail: MailSettings & ServerAddress,
   changed: (formId: string) => void = () => {},
-  files: FileAnswers = { resolveAnswers: async (_form, answers) => answers },
+  files: FileAnswers = noFiles,
 ) {
   const { db } = database
   const ids = new IdPool(() => clock.now())
   const definitions = definitionMemo()
-
   const writer: DraftWriter = { database, clock, signal, ids }
 
   // The drafts this process wrote last, as written, by token digest: a respondent's next page is
@@ -353,6 +355,7 @@ export function draftsService(
         const placed = current === draft ? placing : { reached: placing.reached, keep: placing.keep }
         const done = await saveDraft(writer, found, merged, write, placed, current.funnel_pages)
         if (done) {
+          await files.keep(found.form, merged.answers) // the draft lives on: so do all its files
           if (placing.keep) recent.set(digest, done.row)
           return { resume_token: token, ...done.progress }
         }

@@ -78,7 +78,9 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const form = await app.ctx.forms.find(workspaceOf(request), request.params.form_id)
       if (!form) throw notFound('form', request.params.form_id)
-      return reply.code(201).send(await receiveUpload(app, request, form, request.query.question))
+      return reply
+        .code(201)
+        .send(await receiveUpload(app, request, form, request.query.question, 'workspace'))
     },
   )
 

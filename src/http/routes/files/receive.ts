@@ -38,6 +38,9 @@ export const UploadedFileSchema = Type.Object(
   { $id: 'UploadedFile' },
 )
 
+/** When to try again once a form holds too many unclaimed uploads: they go as submissions claim them. */
+const PENDING_RETRY_SECONDS = 600
+
 /** Multipart with room for the form's other fields around the file. */
 const ENVELOPE_BYTES = 64 * 1024
 
@@ -47,17 +50,20 @@ export function passMultipart(app: FastifyInstance): void {
 }
 
 const refusalError = (error: UploadRefused) =>
-  error.reason === 'too_large'
-    ? new ApiError('payload_too_large', error.message, undefined, { connection: 'close' })
-    : error.reason === 'type_not_accepted'
-      ? new ApiError('unsupported_media_type', error.message)
-      : validationFailed([{ path: '/file', message: error.message }])
+  error.reason === 'too_many_pending'
+    ? new ApiError('rate_limited', error.message, undefined, { 'retry-after': String(PENDING_RETRY_SECONDS) })
+    : error.reason === 'too_large'
+      ? new ApiError('payload_too_large', error.message, undefined, { connection: 'close' })
+      : error.reason === 'type_not_accepted'
+        ? new ApiError('unsupported_media_type', error.message)
+        : validationFailed([{ path: '/file', message: error.message }])
 
 export async function receiveUpload(
   app: FastifyInstance,
   request: FastifyRequest,
   form: FormView,
   questionId: string,
+  from: 'workspace' | 'outside',
 ): Promise<UploadedFile> {
   const question = form.questions.find((candidate) => candidate.id === questionId)
   if (question?.type !== 'file_upload')
@@ -83,14 +89,17 @@ export async function receiveUpload(
       maxBytes: limit + ENVELOPE_BYTES,
       maxFiles: 1,
       idleMs: config.uploadIdleSeconds * 1000,
+      // The file is the body: other fields are not read, and a few names' worth is all they get.
+      fieldBytes: 4 * 1024,
       async onFile(part) {
         if (part.field !== 'file') {
           part.stream.resume()
           return undefined
         }
-        stored = await files.upload(form.id, question, part)
+        stored = await files.upload(form.id, question, part, from)
         return stored.id
       },
+      discard: (ids) => files.discard(ids),
     })
   } catch (error) {
     if (error instanceof UploadRefused) throw refusalError(error)

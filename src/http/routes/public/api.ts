@@ -152,7 +152,9 @@ export async function publicApiRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const found = acceptingForm(app, request.submittedForm, request.params.form_id)
-      return reply.code(201).send(await receiveUpload(app, request, found.form, request.query.question))
+      return reply
+        .code(201)
+        .send(await receiveUpload(app, request, found.form, request.query.question, 'outside'))
     },
   )
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { UploadRefused } from '../../../domain/files/upload.js'
 import type { FormView } from '../../../domain/forms/forms.js'
+import { HONEYPOT_FIELD } from '../../../shared/pages/fields.js'
 import { readMultipart } from '../../uploads.js'
 import { PUBLIC_BODY_LIMIT } from './common.js'
 
@@ -9,6 +10,8 @@ import { PUBLIC_BODY_LIMIT } from './common.js'
 // is read once the route knows the form: each file is written as it arrives (files/upload.ts) and
 // stands among the fields as its id, as a page's kept upload does; a refused file stands as
 // `!<reason>`, which the page names beside its question (answer-messages.ts), the other answers kept.
+// A post that is not to be stored (over its address's rate limit) has its fields read and its
+// files dropped unwritten; one a bot sent (its honeypot filled) or one refused has its files deleted.
 
 /** A multipart body, read by the route once it has found the form (postedFields). */
 export class MultipartBody {
@@ -21,11 +24,15 @@ export function acceptPageUploads(app: FastifyInstance): void {
   )
 }
 
-/** The fields a page posted, its files written and named by id; empty for a body of neither kind. */
+/**
+ * The fields a page posted, its files written and named by id (none when `keepFiles` is false);
+ * empty for a body of neither kind.
+ */
 export async function postedFields(
   app: FastifyInstance,
   request: FastifyRequest,
   form: FormView | undefined,
+  keepFiles = true,
 ): Promise<URLSearchParams> {
   const body = request.body
   if (body instanceof URLSearchParams) return body
@@ -37,24 +44,31 @@ export async function postedFields(
       .map((question) => [question.id, question]),
   )
   const room = [...questions.values()].reduce((sum, question) => sum + files.limitOf(question), 0)
-  return readMultipart(body.raw, {
+  const fields = await readMultipart(body.raw, {
     // Each file may run past its limit before it is refused: its limit again, and the fields.
     maxBytes: 2 * room + PUBLIC_BODY_LIMIT,
     maxFiles: Math.max(1, questions.size),
     idleMs: config.uploadIdleSeconds * 1000,
+    // What a form-encoded post of the page may carry.
+    fieldBytes: PUBLIC_BODY_LIMIT,
     async onFile(part) {
       const question = questions.get(part.field)
       // A file control left empty sends a part without a name or bytes.
-      if (!question || (part.name ?? '') === '') {
+      if (!question || !keepFiles || (part.name ?? '') === '') {
         part.stream.resume()
         return undefined
       }
       try {
-        return (await files.upload(form.id, question, part)).id
+        return (await files.upload(form.id, question, part, 'outside')).id
       } catch (error) {
         if (error instanceof UploadRefused) return `!${error.reason}`
         throw error
       }
     },
+    discard: (ids) => files.discard(ids),
   })
+  if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
+    await files.discard([...questions.keys()].flatMap((id) => fields.getAll(id)))
+  }
+  return fields
 }

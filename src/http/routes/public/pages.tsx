@@ -210,13 +210,11 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const { form_id: formId } = request.params
       const found = request.submittedForm
-      const fields = await postedFields(
-        app,
-        request,
-        found?.acceptance === 'accepting' ? found.form : undefined,
-      )
-      const place = formPlace(formId)
       const retryAfter = overLimit.get(request)
+      // Over the limit, the page comes back with what was typed; a file picked is not kept.
+      const accepting = found?.acceptance === 'accepting' ? found.form : undefined
+      const fields = await postedFields(app, request, accepting, retryAfter === undefined)
+      const place = formPlace(formId)
       if (found?.acceptance === 'accepting' && isPaged(found.form)) {
         if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
           forms.refused('honeypot')
