@@ -32,6 +32,12 @@ export interface MultipartOptions {
   discard(ids: string[]): Promise<void>
 }
 
+/**
+ * The slowest an upload may go on average, in bytes a second: a body that could still be sending
+ * after twice the idle time and its `maxBytes` at this rate is dropped, however steadily it
+ * trickles (16 KiB/s: a 10 MB file in 11 minutes, slower than any phone's upload).
+ */
+const MIN_BYTES_PER_SECOND = 16 * 1024
 const FIELD_BYTES = 64 * 1024
 const FIELDS_MAX = 2000
 
@@ -73,6 +79,7 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
       if (settled) return
       settled = true
       refused = true
+      clearTimeout(deadline)
       // Files written so far go; one whose write ends after this goes as it ends (below).
       void options.discard(written.splice(0)).catch(() => {})
       clearTimeout(idle)
@@ -89,6 +96,16 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
       fail(new ApiError('validation_failed', `the upload sent nothing for ${options.idleMs / 1000} seconds`))
       request.destroy()
     }
+    const allowedMs = 2 * options.idleMs + Math.ceil((options.maxBytes / MIN_BYTES_PER_SECOND) * 1000)
+    const deadline = setTimeout(() => {
+      fail(
+        new ApiError(
+          'validation_failed',
+          `the upload took longer than ${Math.ceil(allowedMs / 1000)} seconds`,
+        ),
+      )
+      request.destroy()
+    }, allowedMs)
     request.on('data', (chunk: Buffer) => {
       received += chunk.length
       clearTimeout(idle)
@@ -138,6 +155,7 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
         if (settled) return
         settled = true
         clearTimeout(idle)
+        clearTimeout(deadline)
         resolve(fields)
       }, fail)
     })

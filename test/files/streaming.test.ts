@@ -36,6 +36,7 @@ const form = {
   questions: [
     { id: 'doc', title: 'Any document', type: 'file_upload' },
     { id: 'small', title: 'A small file', type: 'file_upload', properties: { max_size: MiB } },
+    { id: 'tiny', title: 'A tiny file', type: 'file_upload', properties: { max_size: 1000 } },
   ],
   hidden: [],
   settings: { public: true },
@@ -243,6 +244,26 @@ describe('a client that stalls or hangs up', () => {
       .where('form_id', '=', formId)
       .execute()
     expect(rows.map((row) => row.id)).toEqual([kept])
+  }, 60_000)
+
+  it('is dropped once it has taken longer than its size at 16 KiB/s, however steadily it trickles', async () => {
+    const formId = await createForm(stalling)
+    // A byte every 300 ms: never idle for the 1 s allowed, and never done. The question takes 1000
+    // bytes: with the 64 KiB around it, 4 s at 16 KiB/s, after twice the idle time, 6 s in all.
+    const trickle = handWrittenUpload(formId, stallingPort, { size: 900, partial: 400, question: 'tiny' })
+    const started = Date.now()
+    const dripping = setInterval(() => trickle.socket.write('x'), 300)
+    try {
+      const { answer } = await trickle.closed
+      const tookMs = Date.now() - started
+      expect(answer).toBe('')
+      expect(tookMs).toBeGreaterThan(5_000)
+      expect(tookMs).toBeLessThan(40_000)
+    } finally {
+      clearInterval(dripping)
+    }
+    await waitUntil(async () => (await leftIn(stalling, formId)).length === 0, 10_000).catch(() => undefined)
+    expect(await leftIn(stalling, formId)).toEqual([])
   }, 60_000)
 
   it('leaves nothing behind when it hangs up in the middle of its file', async () => {
