@@ -83,7 +83,7 @@ describe('a hosted page post that is refused', () => {
     expect(await onDisk(limited, formId)).toHaveLength(1)
   })
 
-  it('from a bot (its honeypot filled) keeps no file', async () => {
+  it('from a bot (its honeypot filled) keeps no file, and deletes no other', async () => {
     const formId = await createForm()
     const trapped = await postPage(ctx, formId, [
       photo(),
@@ -93,6 +93,25 @@ describe('a hosted page post that is refused', () => {
     expect(trapped.statusCode).toBe(303)
     await nothingKept(ctx, formId)
     expect((await ctx.request({ url: `/v1/forms/${formId}/responses` })).json().items).toEqual([])
+    // A respondent's upload waiting for its submission: a bot that names it is not its owner.
+    const { body, contentType } = fileBody('mine.png', 'image/png', pngOf(1200))
+    const theirs = await ctx.request({
+      method: 'POST',
+      url: `/v1/public/forms/${formId}/files?question=photo`,
+      headers: { 'content-type': contentType },
+      payload: body,
+      token: null,
+    })
+    expect(theirs.statusCode).toBe(201)
+    const named = await postPage(ctx, formId, [
+      { name: 'photo', value: theirs.json().id },
+      photo(),
+      { name: 'email', value: 'bot@example.com' },
+      { name: 'canvass:website', value: 'http://spam.example' },
+    ])
+    expect(named.statusCode).toBe(303)
+    await expect.poll(() => rows(ctx, formId)).toBe(1)
+    expect(await onDisk(ctx, formId)).toEqual([theirs.json().id])
   })
 
   it('for fields larger than a page may post keeps no file sent before them (413)', async () => {

@@ -44,6 +44,8 @@ export async function postedFields(
       .map((question) => [question.id, question]),
   )
   const room = [...questions.values()].reduce((sum, question) => sum + files.limitOf(question), 0)
+  /** The files this body wrote: only they may be discarded (a field can name any file). */
+  const stored: string[] = []
   const fields = await readMultipart(body.raw, {
     // Each file may run past its limit before it is refused: its limit again, and the fields.
     maxBytes: 2 * room + PUBLIC_BODY_LIMIT,
@@ -59,7 +61,9 @@ export async function postedFields(
         return undefined
       }
       try {
-        return (await files.upload(form.id, question, part, 'outside')).id
+        const { id } = await files.upload(form.id, question, part, 'outside')
+        stored.push(id)
+        return id
       } catch (error) {
         if (error instanceof UploadRefused) return `!${error.reason}`
         throw error
@@ -67,8 +71,6 @@ export async function postedFields(
     },
     discard: (ids) => files.discard(ids),
   })
-  if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') {
-    await files.discard([...questions.keys()].flatMap((id) => fields.getAll(id)))
-  }
+  if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') await files.discard(stored)
   return fields
 }
