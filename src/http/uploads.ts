@@ -96,7 +96,11 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
       fail(new ApiError('validation_failed', `the upload sent nothing for ${options.idleMs / 1000} seconds`))
       request.destroy()
     }
-    const allowedMs = 2 * options.idleMs + Math.ceil((options.maxBytes / MIN_BYTES_PER_SECOND) * 1000)
+    // At most what a timer can wait (~24.8 days): a longer one would fire at once.
+    const allowedMs = Math.min(
+      2 * options.idleMs + Math.ceil((options.maxBytes / MIN_BYTES_PER_SECOND) * 1000),
+      2 ** 31 - 1,
+    )
     const deadline = setTimeout(() => {
       fail(
         new ApiError(

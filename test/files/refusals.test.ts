@@ -1,7 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { processClock } from '../../src/clock.js'
 import { pruneUnclaimedFiles, sweepFileDirectories } from '../../src/domain/files/tidy.js'
 import { DeliverySignal } from '../../src/domain/webhooks/signal.js'
 import { TestClock } from '../support/clock.js'
@@ -18,6 +17,7 @@ const DAY_MS = 86_400_000
 const clock = new TestClock()
 const ctx = useTestContext({ publicRateLimit: 0 }, { clock })
 const limited = useTestContext({ publicRateLimit: 1 })
+const unbounded = useTestContext({ publicRateLimit: 0, uploadMax: 1024 ** 4 })
 
 const claims = {
   title: 'Claims',
@@ -116,7 +116,9 @@ describe('a hosted page post that is refused', () => {
 
   it('for fields larger than a page may post keeps no file sent before them (413)', async () => {
     const formId = await createForm()
-    const padding = Array.from({ length: 6 }, (_, n) => ({ name: `pad${n}`, value: 'x'.repeat(60_000) }))
+    // 275,000 bytes of fields, over the 256 KiB a page's fields may carry, while the whole body
+    // stays ~85 KB under what the page's file questions leave room for: the fields' bound refuses it.
+    const padding = Array.from({ length: 5 }, (_, n) => ({ name: `pad${n}`, value: 'x'.repeat(55_000) }))
     const refused = await postPage(ctx, formId, [
       photo(),
       { name: 'email', value: 'ann@example.com' },
@@ -145,7 +147,7 @@ describe('an API upload that is refused', () => {
 
   it('from outside waits while the form holds 1,000 unclaimed files; the workspace’s own may go on', async () => {
     const formId = await createForm()
-    const now = processClock.nowMicros()
+    const now = clock.nowMicros()
     const pending = Array.from({ length: 1000 }, (_, n) => ({
       id: `file_${String(n).padStart(22, 'p')}`,
       form_id: formId,
@@ -171,11 +173,37 @@ describe('an API upload that is refused', () => {
     expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0)
     const page = await postPage(ctx, formId, [photo(), { name: 'email', value: 'ann@example.com' }])
     expect(page.statusCode).toBe(422)
-    expect(page.body).toContain('Choose the file again')
+    expect(page.body).toContain('This form cannot take files right now. Please try again later.')
     expect(page.body).toContain('value="ann@example.com"')
     expect(await rows(ctx, formId)).toBe(1000)
+    expect(await onDisk(ctx, formId)).toEqual([])
+    // A day on, those files no longer count against the form's uploads (they expire later).
+    clock.advance(DAY_MS + 60_000)
+    const nextDay = await upload(null, `/v1/public/forms/${formId}/files?question=photo`)
+    expect(nextDay.statusCode, nextDay.body).toBe(201)
+    await ctx.database.db.deleteFrom('files').where('form_id', '=', formId).execute()
     const own = await upload(ctx.token, `/v1/forms/${formId}/files?question=photo`)
     expect(own.statusCode, own.body).toBe(201)
+  })
+})
+
+describe('an upload to a server whose CANVASS_UPLOAD_MAX is 1 TiB', () => {
+  it('is taken: its deadline, days long, is not cut short by a timer’s limit', async () => {
+    const formId = await createForm(unbounded, {
+      ...claims,
+      questions: [{ id: 'photo', title: 'A photo', type: 'file_upload' }, claims.questions[1]],
+    })
+    const { body, contentType } = fileBody('roof.png', 'image/png', pngOf(1000))
+    const uploaded = await unbounded.request({
+      method: 'POST',
+      url: `/v1/public/forms/${formId}/files?question=photo`,
+      headers: { 'content-type': contentType },
+      payload: body,
+      token: null,
+    })
+    expect(uploaded.statusCode, uploaded.body).toBe(201)
+    const page = await postPage(unbounded, formId, [photo(), { name: 'email', value: 'ann@example.com' }])
+    expect(page.statusCode, page.body).toBe(303)
   })
 })
 

@@ -93,29 +93,35 @@ export async function touchFiles(db: Db, ids: string[], now: number): Promise<vo
 }
 
 /**
- * Files uploaded from outside the workspace (public pages and API) that a form may hold before a
- * response claims them; past it, such uploads wait (429) until submissions claim them or they
- * expire (tidy.ts): what an address the rate limit lets through cannot fill the disk with.
+ * Files a form may take from outside the workspace (public pages and API) in a day that no
+ * response has claimed yet; past it, such uploads wait (429) until submissions claim some or the
+ * day moves on. What the addresses the rate limit lets through can write to disk is bounded (a
+ * day's worth, kept until they expire: tidy.ts), and a flood blocks a form's uploads for a day at
+ * most, not for as long as its files are kept.
  */
 export const PENDING_FILES_MAX = 1000
+const PENDING_WINDOW_MICROS = 86_400_000_000
 
-export async function pendingFiles(db: Db, formId: string): Promise<number> {
+/** Unclaimed files of the form uploaded in the day before `now` (microseconds). */
+export async function pendingFiles(db: Db, formId: string, now: number): Promise<number> {
   const row = await db
     .selectFrom('files')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .where('form_id', '=', formId)
     .where('response_id', 'is', null)
+    .where('created_at', '>', now - PENDING_WINDOW_MICROS)
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
 
-/** Deletes files no response claimed (a refused request's uploads); answers the rows deleted. */
-export async function deleteUnclaimed(db: Db, ids: string[]) {
+/** Deletes the form's files no response claimed (a refused request's uploads); answers the rows deleted. */
+export async function deleteUnclaimed(db: Db, formId: string, ids: string[]) {
   const wanted = ids.filter((id) => fileIdPattern.test(id))
   if (wanted.length === 0) return []
   return db
     .deleteFrom('files')
     .where('id', 'in', wanted)
+    .where('form_id', '=', formId)
     .where('response_id', 'is', null)
     .returning(['id', 'form_id'])
     .execute()

@@ -51,11 +51,14 @@ export function filesService(
       part: { name?: string | undefined; claimedType?: string | undefined; stream: Readable },
       from: 'workspace' | 'outside',
     ) {
-      if (from === 'outside' && (await pendingFiles(database.db, formId)) >= PENDING_FILES_MAX) {
+      if (
+        from === 'outside' &&
+        (await pendingFiles(database.db, formId, clock.nowMicros())) >= PENDING_FILES_MAX
+      ) {
         part.stream.resume()
         throw new UploadRefused(
           'too_many_pending',
-          `this form holds ${PENDING_FILES_MAX} uploaded files no response has claimed yet; try again later`,
+          `this form took ${PENDING_FILES_MAX} files in the last day that no response has claimed yet; try again later`,
         )
       }
       return storeUpload(
@@ -73,9 +76,9 @@ export function filesService(
         part.stream,
       )
     },
-    /** Deletes files no response claimed, with their bytes: a refused request's uploads. */
-    async discard(ids: string[]): Promise<void> {
-      for (const row of await deleteUnclaimed(database.db, ids))
+    /** Deletes the form's files no response claimed, with their bytes: a refused request's uploads. */
+    async discard(formId: string, ids: string[]): Promise<void> {
+      for (const row of await deleteUnclaimed(database.db, formId, ids))
         await rm(join(formDirectory(config.filesDir, row.form_id), row.id), { force: true })
     },
     /** A draft that holds these answers was saved: its files count as uploaded now (touchFiles). */

@@ -155,6 +155,8 @@ function fileMessage(answer: unknown, t: Translate): string | undefined {
       return t('error.fileType')
     case '!empty':
       return t('error.fileEmpty')
+    case '!too_many_pending':
+      return t('error.fileBusy')
     default:
       return typeof answer === 'string' && !answer.startsWith('!') ? undefined : t('error.fileAgain')
   }

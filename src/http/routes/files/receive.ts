@@ -99,7 +99,7 @@ export async function receiveUpload(
         stored = await files.upload(form.id, question, part, from)
         return stored.id
       },
-      discard: (ids) => files.discard(ids),
+      discard: (ids) => files.discard(form.id, ids),
     })
   } catch (error) {
     if (error instanceof UploadRefused) throw refusalError(error)

@@ -69,8 +69,8 @@ export async function postedFields(
         throw error
       }
     },
-    discard: (ids) => files.discard(ids),
+    discard: (ids) => files.discard(form.id, ids),
   })
-  if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') await files.discard(stored)
+  if ((fields.get(HONEYPOT_FIELD) ?? '') !== '') await files.discard(form.id, stored)
   return fields
 }

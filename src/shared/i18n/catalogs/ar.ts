@@ -73,6 +73,7 @@ export const ar: Catalog = {
   'error.fileType': 'هذا النوع من الملفات غير مقبول هنا',
   'error.fileEmpty': 'هذا الملف فارغ',
   'error.fileAgain': 'اختر الملف مرة أخرى',
+  'error.fileBusy': 'لا يمكن لهذا النموذج استقبال الملفات الآن. يُرجى المحاولة مرة أخرى لاحقًا.',
   'error.date': 'أدخل تاريخًا صحيحًا',
   'error.choicesOnly': 'اختر من الخيارات المتاحة فقط',
   'error.chooseOne': 'اختر أحد الخيارات',

@@ -69,6 +69,8 @@ export const de: Catalog = {
   'error.fileType': 'Dieser Dateityp wird hier nicht angenommen',
   'error.fileEmpty': 'Diese Datei ist leer',
   'error.fileAgain': 'Wählen Sie die Datei erneut aus',
+  'error.fileBusy':
+    'Dieses Formular kann gerade keine Dateien annehmen. Bitte versuchen Sie es später erneut.',
   'error.date': 'Geben Sie ein gültiges Datum ein',
   'error.choicesOnly': 'Wählen Sie nur aus den vorgegebenen Optionen',
   'error.chooseOne': 'Wählen Sie eine der Optionen',

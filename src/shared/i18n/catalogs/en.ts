@@ -72,6 +72,7 @@ export const en = {
   'error.fileType': 'This type of file is not accepted here',
   'error.fileEmpty': 'This file is empty',
   'error.fileAgain': 'Choose the file again',
+  'error.fileBusy': 'This form cannot take files right now. Please try again later.',
   'error.date': 'Enter a real date',
   'error.choicesOnly': 'Choose only from the options',
   'error.chooseOne': 'Choose one of the options',

@@ -69,6 +69,8 @@ export const es: Catalog = {
   'error.fileType': 'Aquí no se acepta este tipo de archivo',
   'error.fileEmpty': 'Este archivo está vacío',
   'error.fileAgain': 'Vuelva a elegir el archivo',
+  'error.fileBusy':
+    'Este formulario no puede recibir archivos en este momento. Vuelva a intentarlo más tarde.',
   'error.date': 'Introduzca una fecha válida',
   'error.choicesOnly': 'Elija solo entre las opciones disponibles',
   'error.chooseOne': 'Elija una de las opciones',

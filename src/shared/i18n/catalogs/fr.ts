@@ -71,6 +71,8 @@ export const fr: Catalog = {
   'error.fileType': 'Ce type de fichier n’est pas accepté ici',
   'error.fileEmpty': 'Ce fichier est vide',
   'error.fileAgain': 'Choisissez à nouveau le fichier',
+  'error.fileBusy':
+    'Ce formulaire ne peut pas recevoir de fichiers pour le moment. Veuillez réessayer plus tard.',
   'error.date': 'Saisissez une date valide',
   'error.choicesOnly': 'Choisissez uniquement parmi les options proposées',
   'error.chooseOne': 'Choisissez l’une des options',

@@ -70,6 +70,7 @@ export const it: Catalog = {
   'error.fileType': 'Questo tipo di file non è accettato qui',
   'error.fileEmpty': 'Questo file è vuoto',
   'error.fileAgain': 'Scegli di nuovo il file',
+  'error.fileBusy': 'Questo modulo non può ricevere file in questo momento. Riprova più tardi.',
   'error.date': 'Inserisci una data valida',
   'error.choicesOnly': 'Scegli solo tra le opzioni proposte',
   'error.chooseOne': 'Scegli una delle opzioni',

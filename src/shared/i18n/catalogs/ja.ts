@@ -67,6 +67,8 @@ export const ja: Catalog = {
   'error.fileType': 'この種類のファイルはここでは受け付けていません',
   'error.fileEmpty': 'このファイルは空です',
   'error.fileAgain': 'ファイルをもう一度選んでください',
+  'error.fileBusy':
+    'このフォームは現在ファイルを受け付けられません。しばらくしてからもう一度お試しください。',
   'error.date': '有効な日付を入力してください',
   'error.choicesOnly': '選択肢の中からのみ選択してください',
   'error.chooseOne': '選択肢から1つ選択してください',

@@ -68,6 +68,7 @@ export const nl: Catalog = {
   'error.fileType': 'Dit type bestand wordt hier niet geaccepteerd',
   'error.fileEmpty': 'Dit bestand is leeg',
   'error.fileAgain': 'Kies het bestand opnieuw',
+  'error.fileBusy': 'Dit formulier kan op dit moment geen bestanden ontvangen. Probeer het later opnieuw.',
   'error.date': 'Vul een bestaande datum in',
   'error.choicesOnly': 'Kies alleen uit de opties',
   'error.chooseOne': 'Kies een van de opties',

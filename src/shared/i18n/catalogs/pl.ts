@@ -72,6 +72,7 @@ export const pl: Catalog = {
   'error.fileType': 'Ten typ pliku nie jest tu akceptowany',
   'error.fileEmpty': 'Ten plik jest pusty',
   'error.fileAgain': 'Wybierz plik ponownie',
+  'error.fileBusy': 'Ten formularz nie może teraz przyjmować plików. Spróbuj ponownie później.',
   'error.date': 'Wpisz prawidłową datę',
   'error.choicesOnly': 'Wybieraj tylko spośród podanych opcji',
   'error.chooseOne': 'Wybierz jedną z opcji',

@@ -71,6 +71,7 @@ export const pt: Catalog = {
   'error.fileType': 'Este tipo de arquivo não é aceito aqui',
   'error.fileEmpty': 'Este arquivo está vazio',
   'error.fileAgain': 'Escolha o arquivo novamente',
+  'error.fileBusy': 'Este formulário não pode receber arquivos no momento. Tente novamente mais tarde.',
   'error.date': 'Insira uma data válida',
   'error.choicesOnly': 'Escolha apenas entre as opções apresentadas',
   'error.chooseOne': 'Escolha uma das opções',
