@@ -79,13 +79,13 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
       if (settled) return
       settled = true
       refused = true
-      clearTimeout(deadline)
       // Files written so far go; one whose write ends after this goes as it ends (below).
       void options.discard(written.splice(0)).catch(() => {})
       clearTimeout(idle)
       request.unpipe(parser)
       parser.removeAllListeners()
-      // Whatever is still arriving is not read: the answer says why, and the connection closes.
+      // Whatever is still arriving is not parsed: the answer says why. Node reads and drops the rest
+      // of the body after the answer, until the deadline below (which a refusal leaves running).
       parser.on('error', () => {})
       // A file still being written ends here, with an error: its write stops and keeps nothing.
       parser.destroy(error instanceof Error ? error : new Error(String(error)))
@@ -110,6 +110,7 @@ export function readMultipart(request: IncomingMessage, options: MultipartOption
       )
       request.destroy()
     }, allowedMs)
+    request.once('close', () => clearTimeout(deadline))
     request.on('data', (chunk: Buffer) => {
       received += chunk.length
       clearTimeout(idle)

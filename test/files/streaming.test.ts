@@ -266,6 +266,35 @@ describe('a client that stalls or hangs up', () => {
     expect(await leftIn(stalling, formId)).toEqual([])
   }, 60_000)
 
+  it('is dropped at the same deadline when it trickles on after its body was refused', async () => {
+    const formId = await createForm(stalling)
+    const socket = connect(stallingPort, '127.0.0.1')
+    socket.on('error', () => undefined)
+    const answer: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => answer.push(chunk))
+    const closed = new Promise<void>((done) => socket.on('close', () => done()))
+    // Two files where one is taken: refused (400) at the second, the body declared far longer.
+    const boundary = 'trickle'
+    const part = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n0123456789\r\n`
+    socket.write(
+      `POST /v1/public/forms/${formId}/files?question=tiny HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 60000\r\n\r\n` +
+        part('one.bin') +
+        part('two.bin'),
+    )
+    const started = Date.now()
+    const dripping = setInterval(() => socket.write('x'), 300)
+    try {
+      await closed
+      expect(Buffer.concat(answer).toString()).toMatch(/^HTTP\/1\.1 400 /)
+      expect(Date.now() - started).toBeLessThan(40_000)
+    } finally {
+      clearInterval(dripping)
+    }
+  }, 60_000)
+
   it('leaves nothing behind when it hangs up in the middle of its file', async () => {
     const formId = await createForm(stalling)
     const gone = handWrittenUpload(formId, stallingPort, { size: MiB, partial: 300_000 })
