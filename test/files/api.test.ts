@@ -105,6 +105,30 @@ describe('file uploads', () => {
     expect(again.statusCode).toBe(400)
     expect(again.json().errors[0].path).toBe('/answers/photo')
   })
+
+  it('take an old Office file as the type claimed for it, which its bytes cannot tell apart', async () => {
+    const formId = await createForm({
+      ...form,
+      questions: [
+        {
+          id: 'doc',
+          title: 'Your Word file',
+          type: 'file_upload',
+          properties: { types: ['application/msword'] },
+        },
+      ],
+    })
+    // A Compound File Binary header: what .doc, .xls and .ppt files all begin with.
+    const compound = Buffer.alloc(6000)
+    Buffer.from('D0CF11E0A1B11AE1', 'hex').copy(compound)
+    const doc = await upload(formId, 'doc', 'minutes.doc', 'application/msword', compound)
+    expect(doc.statusCode, doc.body).toBe(201)
+    expect(doc.json()).toMatchObject({ name: 'minutes.doc', type: 'application/msword' })
+    // Claimed as something else, the container is only itself, which this question does not take.
+    const claimedPng = await upload(formId, 'doc', 'minutes.png', 'image/png', compound)
+    expect(claimedPng.statusCode).toBe(415)
+    expect(claimedPng.json().detail).toContain('application/x-cfb')
+  })
 })
 
 describe('the hosted page with a file question', () => {

@@ -78,16 +78,30 @@ function measured(limit: number) {
   return { stream, size: () => size, head: () => Buffer.concat(head) }
 }
 
+/**
+ * The types of the old Office files (.doc, .xls, .ppt, .msg, .vsd): one container (Compound File
+ * Binary) whose first bytes do not say which, so file-type answers `application/x-cfb`. A claim of
+ * one of them is kept for such bytes: it is the same family, sent as a download like any other.
+ */
+const compoundFileTypes = new Set([
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.ms-outlook',
+  'application/vnd.visio',
+])
+
 /** The type the bytes show: a known signature, else text (UTF-8 without NUL), else octet-stream. */
 async function sniffedType(head: Buffer, claimed: string | undefined): Promise<string> {
+  const given = (claimed ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   const known = await fileTypeFromBuffer(head)
+  if (known?.mime === 'application/x-cfb' && compoundFileTypes.has(given)) return given
   if (known) return known.mime
   // A multi-byte character cut at the end of the head is not a fault of the text.
   const text =
     !head.includes(0) &&
     new TextDecoder('utf-8', { fatal: false }).decode(head).slice(0, -1).indexOf('\ufffd') < 0
   if (!text) return 'application/octet-stream'
-  const given = (claimed ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   return textTypes.test(given) ? given : 'text/plain'
 }
 
