@@ -51,10 +51,8 @@ export function filesService(
       part: { name?: string | undefined; claimedType?: string | undefined; stream: Readable },
       from: 'workspace' | 'outside',
     ) {
-      if (
-        from === 'outside' &&
-        (await pendingFiles(database.db, formId, clock.nowMicros())) >= PENDING_FILES_MAX
-      ) {
+      const pending = from === 'outside' ? await pendingFiles(database.db, formId, clock.nowMicros()) : 0
+      if (pending >= PENDING_FILES_MAX) {
         part.stream.resume()
         throw new UploadRefused(
           'too_many_pending',
