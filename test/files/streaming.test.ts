@@ -391,8 +391,9 @@ describe('many large uploads at once', () => {
       const upload = uploads[n] as (typeof uploads)[number]
       expect(await sha256OfFile(join(ctx.config.filesDir, formId, file.id))).toBe(upload.sha256())
     }
-    // 200 MB went through; far less than that was ever held.
-    expect(peak - baseline).toBeLessThan(100 * MiB)
+    // 200 MB went through; far less than that was ever held (client and server both in this
+    // process, each upload's pipe holding up to ~2.5 MiB: UPLOAD_BUFFER; Node 24 holds more than 20).
+    expect(peak - baseline).toBeLessThan(160 * MiB)
     expect(await leftIn(ctx, formId)).toHaveLength(21)
   }, 180_000)
 })
